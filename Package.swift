@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Jastor",
+    // `Synchronization.Mutex` guards the shared class-plan cache; it needs these OS versions.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Jastor", targets: ["Jastor"]),
+        .executable(name: "jastor-demo", targets: ["jastor-demo"]),
+    ],
+    targets: [
+        .target(name: "Jastor"),
+        .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
+        .testTarget(name: "JastorTests", dependencies: ["Jastor"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A Swift type whose values Jastor can read from JSON and write back.
+///
+/// Jastor supplies the conformance for `String`, `Bool`, every `Int` and `UInt` width, `Double`,
+/// `Float`, `Decimal`, `Date`, `URL`, `UUID`, `Data`, every ``JastorObject`` subclass, and
+/// optionals, arrays and `[String: Value]` dictionaries of those. A `RawRepresentable` enum
+/// whose raw value is one of them conforms with an empty extension:
+///
+/// ```swift
+/// enum Availability: String, JastorValue {
+///     case inStock = "in_stock"
+///     case soldOut = "sold_out"
+/// }
+/// ```
+public protocol JastorValue {
+    /// How Jastor reads and writes values of this type; supplied by the library.
+    static var jastorCodec: JastorCodec { get }
+}
+
+/// A JSON container that a property holds untyped: `[String: Any]`, `[Any]`, or their optionals.
+///
+/// Such a property receives the JSON as `JSONSerialization` would produce it, so data the model
+/// does not describe can still be kept:
+///
+/// ```swift
+/// final class Event: JastorObject {
+///     var metadata: [String: Any] = [:]
+///     override class var properties: [JastorProperty] { [.init("metadata", \Event.metadata)] }
+/// }
+/// ```
+public protocol JastorPassthrough {
+    /// How Jastor reads and writes values of this type; supplied by the library.
+    static var jastorPassthroughCodec: JastorCodec { get }
+}
+
+/// An opaque description of how one Swift type maps to JSON and back.
+///
+/// Jastor builds codecs; user code never needs to create or inspect one.
+public class JastorCodec: @unchecked Sendable {
+    // @unchecked: codecs are immutable once built and shared by every thread that maps.
+    init() {}
+}
+
+/// The typed codec behind ``JastorCodec``. This base class is the codec of a type Jastor cannot
+/// map: it reports every value as a declaration problem, so a mistake never traps.
+class Codec<Value>: JastorCodec, @unchecked Sendable {
+    /// The type's name in messages: `Int64`, `[Product]`.
+    var typeName: String { String(describing: Value.self) }
+
+    /// Reads a value, or records why it cannot and returns `nil`.
+    func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        context.record(.invalidDeclaration, expected: "a type Jastor can map", found: typeName)
+        return nil
+    }
+
+    /// Writes a value.
+    func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        context.record(.invalidDeclaration, expected: "a type Jastor can write", found: typeName)
+        return .null
+    }
+
+    /// Whether `value` is `nil` or an empty collection, the values `toDictionary()` may omit.
+    func isEmpty(_ value: Value) -> Bool { false }
+
+    /// The same codec building `type` wherever it builds models (for `arrayElementTypes`), or
+    /// `nil` when it builds no models or `type` does not fit.
+    func replacingModelType(with type: JastorObject.Type) -> Codec<Value>? { nil }
+
+    /// Records that `source` does not have the shape this codec reads.
+    func recordMismatch<Source: JSONSource>(_ source: Source, context: inout MappingContext) {
+        context.record(.typeMismatch, expected: typeName, found: source.node.summary)
+    }
+}
+
+extension JastorValue {
+    /// The typed codec for `Self`.
+    static var codec: Codec<Self> { (jastorCodec as? Codec<Self>) ?? Codec<Self>() }
+}
+
+extension JastorPassthrough {
+    /// The typed codec for `Self`.
+    static var codec: Codec<Self> { (jastorPassthroughCodec as? Codec<Self>) ?? Codec<Self>() }
+}
+
+// MARK: - Containers
+
+extension Optional: JastorValue where Wrapped: JastorValue {
+    /// Reads `null` as `nil`, anything else as `Wrapped`.
+    public static var jastorCodec: JastorCodec { OptionalCodec(wrapped: Wrapped.codec) }
+}
+
+extension Array: JastorValue where Element: JastorValue {
+    /// Reads a JSON array element by element.
+    public static var jastorCodec: JastorCodec { ArrayCodec(element: Element.codec) }
+}
+
+extension Dictionary: JastorValue where Key == String, Value: JastorValue {
+    /// Reads a JSON object member by member.
+    public static var jastorCodec: JastorCodec { DictionaryCodec(value: Value.codec) }
+}
+
+extension JastorValue where Self: RawRepresentable, RawValue: JastorValue {
+    /// Reads the raw value, then the case with that raw value.
+    public static var jastorCodec: JastorCodec { RawValueCodec<Self>(raw: RawValue.codec) }
+}
+
+// MARK: - Pass-through containers
+
+extension Dictionary: JastorPassthrough where Key == String, Value == Any {
+    /// Keeps a JSON object as `[String: Any]`.
+    public static var jastorPassthroughCodec: JastorCodec { PassthroughObjectCodec() }
+}
+
+extension Array: JastorPassthrough where Element == Any {
+    /// Keeps a JSON array as `[Any]`.
+    public static var jastorPassthroughCodec: JastorCodec { PassthroughArrayCodec() }
+}
+
+extension Optional: JastorPassthrough where Wrapped: JastorPassthrough {
+    /// Reads `null` as `nil`, anything else as `Wrapped`.
+    public static var jastorPassthroughCodec: JastorCodec { OptionalCodec(wrapped: Wrapped.codec) }
+}

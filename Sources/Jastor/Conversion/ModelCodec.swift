@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads a JSON object into a new instance of a ``JastorObject`` subclass.
+///
+/// The class built is the property's declared class, or the class `arrayElementTypes` names for
+/// it. Only when reading a Jastor archive may a `$class` marker choose a subclass instead, and
+/// only a subclass of that class: an archive cannot make Jastor build anything else.
+final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
+    private let modelType: Model.Type
+
+    init(modelType: Model.Type = Model.self) {
+        self.modelType = modelType
+    }
+
+    override var typeName: String { String(describing: modelType) }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Model? {
+        guard case .object(let members) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        guard let type = instantiatedType(for: members, context: &context) else { return nil }
+        let model = type.init()
+        MappingEngine.fill(model, from: members, context: &context)
+        return model
+    }
+
+    override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encode(model, declaredType: modelType, context: &context)
+    }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {
+        (type as? Model.Type).map { ModelCodec(modelType: $0) }
+    }
+
+    /// The declared class, or the subclass an archive's `$class` marker names.
+    private func instantiatedType<Members: JSONObjectSource>(
+        for members: Members, context: inout MappingContext
+    ) -> Model.Type? where Members.Member: JSONSource {
+        guard context.input == .archive, let marker = members[MappingEngine.classMarkerKey] else { return modelType }
+        guard case .scalar(.string(let name)) = marker.node else {
+            context.record(.disallowedClass, expected: "a class name in \(MappingEngine.classMarkerKey)", found: marker.node.summary)
+            return nil
+        }
+        guard let named = PlanCache.shared.modelClass(named: name),
+            let type = named as? Model.Type,
+            PlanCache.shared.plan(for: type).inherits(from: modelType)
+        else {
+            context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
+            return nil
+        }
+        return type
+    }
+}
+
+/// Keeps a JSON object as `[String: Any]`, exactly as the source holds it.
+final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
+    override var typeName: String { "[String: Any]" }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Any]? {
+        guard case .object = source.node, let dictionary = source.foundationValue as? [String: Any] else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        return dictionary
+    }
+
+    override func encode(_ value: [String: Any], context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encodeUntyped(value, context: &context)
+    }
+
+    override func isEmpty(_ value: [String: Any]) -> Bool { value.isEmpty }
+}
+
+/// Keeps a JSON array as `[Any]`; when `arrayElementTypes` names a model class for the
+/// property, each element is built as that model instead.
+final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
+    private let elementModel: ModelCodec<JastorObject>?
+
+    init(elementModel: ModelCodec<JastorObject>? = nil) {
+        self.elementModel = elementModel
+    }
+
+    override var typeName: String { elementModel.map { "[\($0.typeName)]" } ?? "[Any]" }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Any]? {
+        guard case .array(let elements) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        guard let elementModel else { return source.foundationValue as? [Any] }
+        var models: [Any] = []
+        for (index, element) in elements.enumerated() {
+            let model = context.descend(into: .index(index)) { context in elementModel.decode(element, context: &context) }
+            if let model { models.append(model) }
+        }
+        return models
+    }
+
+    override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encodeUntyped(value, context: &context)
+    }
+
+    override func isEmpty(_ value: [Any]) -> Bool { value.isEmpty }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<[Any]>? {
+        PassthroughArrayCodec(elementModel: ModelCodec(modelType: type))
+    }
+}
+
+// MARK: - JastorValue
+
+extension JastorObject: JastorValue {
+    /// Reads a JSON object into a new instance of the class it is called on.
+    public static var jastorCodec: JastorCodec { ModelCodec<Self>() }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reads and writes any type with a row in the conversion table.
+final class ScalarCodec<Value: ScalarConvertible>: Codec<Value>, @unchecked Sendable {
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        guard case .scalar(let scalar) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        switch Value.converting(scalar) {
+        case .success(let value):
+            return value
+        case .failure(let kind):
+            context.record(kind, expected: typeName, found: scalar.summary)
+            return nil
+        }
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        value.jsonValue
+    }
+}
+
+/// Reads a `RawRepresentable` enum through its raw value.
+final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sendable {
+    private let raw: Codec<Value.RawValue>
+
+    init(raw: Codec<Value.RawValue>) {
+        self.raw = raw
+    }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        guard let rawValue = raw.decode(source, context: &context) else { return nil }
+        guard let value = Value(rawValue: rawValue) else {
+            context.record(.invalidValue, expected: typeName, found: source.node.summary)
+            return nil
+        }
+        return value
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        raw.encode(value.rawValue, context: &context)
+    }
+}
+
+/// Reads `null` as `nil` and anything else through the wrapped codec.
+final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
+    private let wrapped: Codec<Wrapped>
+
+    init(wrapped: Codec<Wrapped>) {
+        self.wrapped = wrapped
+    }
+
+    override var typeName: String { wrapped.typeName }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Wrapped?? {
+        if case .scalar(.null) = source.node { return .some(nil) }
+        return wrapped.decode(source, context: &context).map { .some($0) }
+    }
+
+    override func encode(_ value: Wrapped?, context: inout EncodingContext) -> JSONValue {
+        value.map { wrapped.encode($0, context: &context) } ?? .null
+    }
+
+    override func isEmpty(_ value: Wrapped?) -> Bool {
+        value.map(wrapped.isEmpty) ?? true
+    }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<Wrapped?>? {
+        wrapped.replacingModelType(with: type).map(OptionalCodec.init(wrapped:))
+    }
+}
+
+/// Reads a JSON array element by element. In lenient mapping an element that does not fit is
+/// left out (and reported); the elements that fit are kept.
+final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
+    private let element: Codec<Element>
+
+    init(element: Codec<Element>) {
+        self.element = element
+    }
+
+    override var typeName: String { "[\(element.typeName)]" }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Element]? {
+        guard case .array(let elements) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, member) in elements.enumerated() {
+            let decoded = context.descend(into: .index(index)) { context in element.decode(member, context: &context) }
+            if let decoded { result.append(decoded) }
+        }
+        return result
+    }
+
+    override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
+        .array(
+            value.enumerated().map { index, member in
+                context.descend(into: .index(index)) { context in element.encode(member, context: &context) }
+            })
+    }
+
+    override func isEmpty(_ value: [Element]) -> Bool { value.isEmpty }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
+        element.replacingModelType(with: type).map(ArrayCodec.init(element:))
+    }
+}
+
+/// Reads a JSON object into `[String: Value]`, member by member; in lenient mapping a member
+/// that does not fit is left out (and reported).
+final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable {
+    private let value: Codec<Value>
+
+    init(value: Codec<Value>) {
+        self.value = value
+    }
+
+    override var typeName: String { "[String: \(value.typeName)]" }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Value]? {
+        guard case .object(let members) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        var result: [String: Value] = [:]
+        members.forEachMember { key, member in
+            let decoded = context.descend(into: .key(key)) { context in value.decode(member, context: &context) }
+            if let decoded { result[key] = decoded }
+        }
+        return result
+    }
+
+    override func encode(_ dictionary: [String: Value], context: inout EncodingContext) -> JSONValue {
+        var object = JSONObject(capacity: dictionary.count)
+        for key in dictionary.keys.sorted() {
+            guard let member = dictionary[key] else { continue }
+            object.append(context.descend(into: .key(key)) { context in value.encode(member, context: &context) }, forKey: key)
+        }
+        return .object(object)
+    }
+
+    override func isEmpty(_ dictionary: [String: Value]) -> Bool { dictionary.isEmpty }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<[String: Value]>? {
+        value.replacingModelType(with: type).map(DictionaryCodec.init(value:))
+    }
+}

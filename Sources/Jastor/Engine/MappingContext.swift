@@ -1,0 +1,108 @@
+import Foundation
+
+/// The state of one mapping run: where the engine is in the input, what went wrong so far,
+/// and how deep it has descended.
+struct MappingContext {
+    /// Whether the input is a Jastor archive, whose `$class` markers may choose a subclass.
+    /// Plain dictionaries never choose classes: data from a network must not pick what is built.
+    enum Input {
+        case dictionary
+        case archive
+    }
+
+    /// How deep models and containers may nest before the engine stops descending.
+    ///
+    /// The limit keeps hostile input from exhausting the stack of a thread; real-world JSON rarely
+    /// nests deeper than twenty levels.
+    static let maximumDepth = 512
+
+    let input: Input
+    private(set) var path: [JastorPath.Component] = []
+    private(set) var issues: [JastorIssue] = []
+    private var depth = 0
+    private var reportedDeclarations: Set<ObjectIdentifier> = []
+
+    init(input: Input) {
+        self.input = input
+        path.reserveCapacity(16)
+    }
+
+    /// Runs `body` one level down at `component`, or records a nesting issue and returns `nil`
+    /// when the input is nested too deeply.
+    mutating func descend<T>(into component: JastorPath.Component, _ body: (inout MappingContext) -> T?) -> T? {
+        path.append(component)
+        defer { path.removeLast() }
+        guard depth < Self.maximumDepth else {
+            record(.nestingTooDeep, expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper input")
+            return nil
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return body(&self)
+    }
+
+    /// Records a problem at the current path.
+    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
+        issues.append(JastorIssue(path: JastorPath(path), kind: kind, expected: expected, found: found))
+    }
+
+    /// Records a class's declaration issues, once per class and run.
+    mutating func recordDeclarationIssues(of plan: ClassPlan) {
+        guard !plan.declarationIssues.isEmpty,
+            reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
+        else { return }
+        issues += plan.declarationIssues
+    }
+}
+
+/// The state of one output run (`toDictionary()`, archiving, equality, description).
+struct EncodingContext {
+    /// What the output is for; it decides names, omissions and class markers.
+    enum Purpose {
+        /// `toDictionary()`: JSON keys, no class markers.
+        case dictionary
+        /// Archives and `Codable`: JSON keys, class markers where a subclass sits in a base-class slot.
+        case archive
+        /// Equality, hashing and `description`: property names, every property, every class.
+        case inspection
+    }
+
+    let purpose: Purpose
+    private(set) var issues: [JastorIssue] = []
+    private var path: [JastorPath.Component] = []
+    private var modelsBeingWritten: Set<ObjectIdentifier> = []
+
+    init(purpose: Purpose) {
+        self.purpose = purpose
+    }
+
+    /// Runs `body` one level down at `component`, stopping with an issue past the depth limit.
+    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue) -> JSONValue {
+        path.append(component)
+        defer { path.removeLast() }
+        guard path.count <= MappingContext.maximumDepth else {
+            record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: "deeper data")
+            return .null
+        }
+        return body(&self)
+    }
+
+    /// Marks `model` as being written; returns `false` (and records an issue) when it already
+    /// is, which means the graph has a cycle that JSON cannot represent.
+    mutating func beginWriting(_ model: AnyObject) -> Bool {
+        guard modelsBeingWritten.insert(ObjectIdentifier(model)).inserted else {
+            record(.unencodableValue, expected: "a tree of models", found: "a reference back to an enclosing \(type(of: model))")
+            return false
+        }
+        return true
+    }
+
+    mutating func endWriting(_ model: AnyObject) {
+        modelsBeingWritten.remove(ObjectIdentifier(model))
+    }
+
+    /// Records a problem at the current path.
+    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
+        issues.append(JastorIssue(path: JastorPath(path), kind: kind, expected: expected, found: found))
+    }
+}

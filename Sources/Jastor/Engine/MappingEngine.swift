@@ -1,0 +1,88 @@
+import Foundation
+
+/// The one mapping engine: applies a class plan to a JSON source to fill a model, and reads a
+/// model back out through the same plan. Every input (`[String: Any]`, archives, `Codable`) and
+/// every output (`toDictionary()`, archives, equality, `description`) goes through here.
+enum MappingEngine {
+    /// The key under which archives record a model's class where it differs from the declared one.
+    static let classMarkerKey = "$class"
+
+    // MARK: Reading
+
+    /// Fills `model` from `source`, which must be a JSON object.
+    static func map<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {
+        guard case .object(let members) = source.node else {
+            context.record(.typeMismatch, expected: "Object for \(type(of: model))", found: source.node.summary)
+            return
+        }
+        fill(model, from: members, context: &context)
+    }
+
+    /// Fills `model` from the members of a JSON object, property by property; a missing key
+    /// leaves its property untouched.
+    static func fill<Members: JSONObjectSource>(
+        _ model: JastorObject, from members: Members, context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        let plan = PlanCache.shared.plan(for: type(of: model))
+        context.recordDeclarationIssues(of: plan)
+        for property in plan.properties {
+            guard let member = members[property.key] else { continue }
+            _ = context.descend(into: .key(property.key)) { context -> Void? in
+                property.accessor.decode(member, into: model, context: &context)
+                return ()
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes `model` as a JSON object through its plan.
+    ///
+    /// - Parameter declaredType: The class the reading side will expect here; archives record
+    ///   the model's own class when it differs.
+    static func encode(_ model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext) -> JSONValue {
+        guard context.beginWriting(model) else { return .null }
+        defer { context.endWriting(model) }
+        let plan = PlanCache.shared.plan(for: type(of: model))
+        let tag = ModelTag(className: plan.className, differsFromDeclaredType: type(of: model) != declaredType)
+        let inspecting = context.purpose == .inspection
+        var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
+        for property in plan.properties {
+            if !inspecting, property.omitsEmptyValue, property.accessor.isEmpty(in: model) { continue }
+            let key = inspecting ? property.name : property.key
+            let value = context.descend(into: .key(key)) { context in property.accessor.encode(model, context: &context) }
+            object.append(value, forKey: key)
+        }
+        return .object(object)
+    }
+
+    /// Writes an untyped Foundation value (the contents of a pass-through property), writing
+    /// any models inside it through their plans. Values JSON cannot hold are kept as they are,
+    /// and reported when the output must be real JSON.
+    static func encodeUntyped(_ value: Any, context: inout EncodingContext) -> JSONValue {
+        if let model = value as? JastorObject {
+            return encode(model, declaredType: JastorObject.self, context: &context)
+        }
+        switch FoundationJSON(raw: value).node {
+        case .scalar(let scalar):
+            return scalar.jsonValue
+        case .object(let members):
+            var object = JSONObject(capacity: members.dictionary.count)
+            for key in members.dictionary.keys.sorted() {
+                guard let member = members.dictionary[key] else { continue }
+                object.append(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
+            }
+            return .object(object)
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map { index, element in
+                    context.descend(into: .index(index)) { encodeUntyped(element.raw, context: &$0) }
+                })
+        case .unsupported(let typeName):
+            if context.purpose == .archive {
+                context.record(.unencodableValue, expected: "a JSON value", found: typeName)
+            }
+            return .opaque(OpaqueValue(value: value))
+        }
+    }
+}

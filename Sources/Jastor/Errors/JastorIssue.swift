@@ -1,0 +1,84 @@
+/// One problem found while mapping, validating a declaration, or reading an archive.
+///
+/// Lenient mapping collects issues instead of throwing, strict mapping throws them inside a
+/// ``JastorError``. Each issue names where the problem is, what was expected and what was found:
+///
+/// ```swift
+/// var issues: [JastorIssue] = []
+/// let user = User(dictionary: ["id": "abc"], issues: &issues)
+/// print(issues[0])  // id: expected Int64, found String "abc"
+/// ```
+public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
+    /// The category of an issue.
+    ///
+    /// A struct rather than an enum, so that later versions can add kinds without breaking a
+    /// `switch` in user code. Compare with the static members:
+    ///
+    /// ```swift
+    /// if issue.kind == .typeMismatch { ... }
+    /// ```
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The kind's stable name, such as `typeMismatch`.
+        public let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// The JSON value has a type that cannot be converted to the property's type.
+        public static let typeMismatch = Kind("typeMismatch")
+        /// The JSON number does not fit the property's type (`300` into `UInt8`, `1.5` into `Int`).
+        public static let valueOutOfRange = Kind("valueOutOfRange")
+        /// The JSON string is not a valid value of the property's type (a bad date, UUID or enum case).
+        public static let invalidValue = Kind("invalidValue")
+        /// The JSON is nested deeper than the mapper follows.
+        public static let nestingTooDeep = Kind("nestingTooDeep")
+        /// A model class declares its properties inconsistently (see ``JastorObject/declarationIssues``).
+        public static let invalidDeclaration = Kind("invalidDeclaration")
+        /// A value cannot be written out (it holds something JSON cannot represent).
+        public static let unencodableValue = Kind("unencodableValue")
+        /// An archive file is missing, unreadable, truncated, corrupt or of a foreign format.
+        public static let unreadableArchive = Kind("unreadableArchive")
+        /// An archive file cannot be written.
+        public static let unwritableArchive = Kind("unwritableArchive")
+        /// An archive names a class that cannot be used where it appears.
+        public static let disallowedClass = Kind("disallowedClass")
+
+        /// The kind's name.
+        public var description: String { name }
+    }
+
+    /// Where the problem is, from the root of the input.
+    public let path: JastorPath
+    /// What kind of problem it is.
+    public let kind: Kind
+    /// What was expected, as text: `Int64`, `a registration in Product.properties`.
+    public let expected: String
+    /// What was found instead, as text: `String "abc"`, `null`, `nothing`.
+    public let found: String
+
+    /// Creates an issue.
+    ///
+    /// ```swift
+    /// let issue = JastorIssue(path: [.key("id")], kind: .typeMismatch, expected: "Int", found: "null")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: Where the problem is.
+    ///   - kind: What kind of problem it is.
+    ///   - expected: What was expected, as text.
+    ///   - found: What was found instead, as text.
+    public init(path: JastorPath, kind: Kind, expected: String, found: String) {
+        self.path = path
+        self.kind = kind
+        self.expected = expected
+        self.found = found
+    }
+
+    /// The issue as one line: `statuses[3].user.id: expected Int64, found String "abc"`.
+    /// An issue about the input as a whole has no path in front.
+    public var description: String {
+        let message = "expected \(expected), found \(found)"
+        return path.components.isEmpty ? message : "\(path): \(message)"
+    }
+}

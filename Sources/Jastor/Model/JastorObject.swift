@@ -1,0 +1,159 @@
+import Foundation
+
+/// The base class of models that fill themselves from JSON dictionaries.
+///
+/// Subclass it, give every stored property a default, and register each one in ``properties``.
+/// ``init(dictionary:)`` then fills every registered property, builds nested models and arrays of
+/// models, and leaves whatever does not fit at its default:
+///
+/// ```swift
+/// final class ProductCategory: JastorObject {
+///     var name = ""
+///     var children: [ProductCategory] = []
+///
+///     override class var properties: [JastorProperty] {
+///         [.init("name", \ProductCategory.name), .init("children", \ProductCategory.children)]
+///     }
+/// }
+///
+/// let tree = ProductCategory(dictionary: ["name": "1", "children": [["name": "1.1"]]])
+/// print(tree.children[0].name)  // 1.1
+/// ```
+///
+/// Every subclass is also `Codable`, `Hashable` and `CustomStringConvertible`, and can
+/// ``archive(to:format:)`` itself, with no code of its own.
+open class JastorObject: @unchecked Sendable {
+    // @unchecked: the base class holds no state. Subclasses are mutable models: share one
+    // between threads only as you would share any other reference type.
+
+    // MARK: Declaring a model
+
+    /// The registrations of the class's stored properties: one line per property.
+    ///
+    /// Register every stored property the class declares, with ``JastorProperty/init(_:_:)-(String,ReferenceWritableKeyPath<Root,Value>)``
+    /// or, for properties Jastor should leave alone, ``JastorProperty/ignored(_:_:)``. A subclass
+    /// registers its own properties; those of its superclasses are found on theirs.
+    ///
+    /// ```swift
+    /// override class var properties: [JastorProperty] { [.init("name", \Product.name)] }
+    /// ```
+    open class var properties: [JastorProperty] { [] }
+
+    /// The model class to build for the elements of array properties, by property name.
+    ///
+    /// An array typed `[Item]` builds `Item`s on its own; this table lets it build a subclass
+    /// instead, or lets an untyped `[Any]` property build models (as Jastor's `+categories_class`).
+    ///
+    /// ```swift
+    /// override class var arrayElementTypes: [String: JastorObject.Type] { ["items": Item.self] }
+    /// ```
+    open class var arrayElementTypes: [String: JastorObject.Type] { [:] }
+
+    /// The problems in the class's declaration, empty when it is consistent.
+    ///
+    /// Lists stored properties with no registration, registrations that name no stored property
+    /// or give the wrong type, and `arrayElementTypes` entries that do not fit. Strict mapping
+    /// reports these too; a unit test asserting this is empty catches them early:
+    ///
+    /// ```swift
+    /// #expect(Product.declarationIssues.isEmpty)
+    /// ```
+    public final class var declarationIssues: [JastorIssue] {
+        PlanCache.shared.plan(for: self).declarationIssues
+    }
+
+    // MARK: Creating models
+
+    /// Creates a model with every property at its default.
+    ///
+    /// ```swift
+    /// let empty = Product()
+    /// ```
+    public required init() {}
+
+    /// Creates a model from a JSON dictionary, leniently.
+    ///
+    /// Every registered property whose key is present and whose value fits is set; a value that
+    /// does not fit, or `null` for a non-optional property, leaves the default; a missing key
+    /// leaves the property untouched. Use ``init(dictionary:issues:)`` to learn what was skipped,
+    /// or ``init(validating:)`` to fail on any mismatch.
+    ///
+    /// ```swift
+    /// let product = Product(dictionary: ["name": "foo"])
+    /// ```
+    ///
+    /// - Parameter dictionary: A JSON object, as `JSONSerialization` produces or built by hand.
+    public required init(dictionary: [String: Any]) {
+        var context = MappingContext(input: .dictionary)
+        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
+    }
+
+    /// Creates a model from a JSON dictionary, leniently, and reports what did not fit.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let product = Product(dictionary: json, issues: &issues)
+    /// for issue in issues { print(issue) }  // price: expected Decimal, found String "n/a"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dictionary: A JSON object.
+    ///   - issues: Receives every value that was skipped, and the class's declaration problems.
+    public convenience init(dictionary: [String: Any], issues: inout [JastorIssue]) {
+        self.init()
+        var context = MappingContext(input: .dictionary)
+        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
+        issues += context.issues
+    }
+
+    /// Creates a model from a JSON dictionary, strictly.
+    ///
+    /// The whole dictionary is mapped, and if any value did not fit (or the class's declaration
+    /// has problems) the error lists every one, each with its full key path.
+    ///
+    /// ```swift
+    /// let response = try SearchResponse(validating: json)
+    /// ```
+    ///
+    /// - Parameter dictionary: A JSON object.
+    /// - Throws: ``JastorError`` with every issue found.
+    public convenience init(validating dictionary: [String: Any]) throws {
+        var issues: [JastorIssue] = []
+        self.init(dictionary: dictionary, issues: &issues)
+        if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
+    // MARK: Decodable
+
+    /// Creates a model from a decoder, strictly: any value that does not fit is a `DecodingError`.
+    ///
+    /// ```swift
+    /// let product = try JSONDecoder().decode(Product.self, from: data)
+    /// ```
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` naming the coding path of the first issue.
+    public required init(from decoder: any Decoder) throws {
+        try ArchiveCoding.decode(self, from: decoder)
+    }
+
+    // MARK: Output
+
+    /// The model as a JSON dictionary that `JSONSerialization` accepts.
+    ///
+    /// Keys are the JSON keys the model reads, nested models become dictionaries, dates become
+    /// seconds since 1970 and `Data` base64 strings. A `nil` or empty value is left out when the
+    /// property's default is also `nil` or empty, so that `T(dictionary: x.toDictionary()) == x`.
+    ///
+    /// ```swift
+    /// let json = try JSONSerialization.data(withJSONObject: product.toDictionary())
+    /// ```
+    ///
+    /// - Returns: The model's registered properties as a dictionary.
+    public final func toDictionary() -> [String: Any] {
+        var context = EncodingContext(purpose: .dictionary)
+        guard case .object(let object) = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
+        else { return [:] }
+        return object.foundationDictionary
+    }
+}

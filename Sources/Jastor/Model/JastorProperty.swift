@@ -1,0 +1,154 @@
+import Foundation
+
+/// The registration of one stored property of a ``JastorObject`` subclass.
+///
+/// Swift cannot write a property by name, so each stored property is registered once, with its
+/// name and a key path the compiler checks. The property's type decides how JSON is read:
+///
+/// ```swift
+/// final class Product: JastorObject {
+///     var name = ""
+///     var price: Decimal?
+///     weak var owner: Shop?
+///
+///     override class var properties: [JastorProperty] {
+///         [.init("name", \Product.name), .init("price", \Product.price), .ignored("owner", \Product.owner)]
+///     }
+/// }
+/// ```
+public struct JastorProperty: Sendable {
+    /// The stored property's name, which is also its JSON key.
+    public let name: String
+    let accessor: PropertyAccessor
+
+    /// Registers a property of a type Jastor converts (``JastorValue``).
+    ///
+    /// ```swift
+    /// .init("children", \ProductCategory.children)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property.
+    public init<Root: JastorObject, Value: JastorValue>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+    ) {
+        self.name = name
+        self.accessor = KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec)
+    }
+
+    /// Registers a property that keeps JSON untyped: `[String: Any]`, `[Any]` or their optionals.
+    ///
+    /// ```swift
+    /// .init("metadata", \Event.metadata)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property.
+    public init<Root: JastorObject, Value: JastorPassthrough>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+    ) {
+        self.name = name
+        self.accessor = KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec)
+    }
+
+    private init(name: String, accessor: PropertyAccessor) {
+        self.name = name
+        self.accessor = accessor
+    }
+
+    /// Registers a stored property that Jastor leaves alone: it is never read from JSON nor
+    /// written out, compared or archived. Use it for caches and `weak` parent links.
+    ///
+    /// ```swift
+    /// .ignored("parent", \Node.parent)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property, to check that the name and type are right.
+    /// - Returns: A registration that maps nothing.
+    public static func ignored<Root: JastorObject, Value>(
+        _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable
+    ) -> JastorProperty {
+        JastorProperty(name: name, accessor: TypedAccessor<Root, Value>(name: name))
+    }
+}
+
+/// Reads and writes one registered property of a model, type-erased so that a class plan can
+/// hold properties of every type.
+class PropertyAccessor: @unchecked Sendable {
+    // @unchecked: accessors are immutable once built and shared through the plan cache.
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Whether the registration reads and writes JSON at all.
+    var isMapped: Bool { false }
+    /// The registered property type, for messages.
+    var valueTypeName: String { "" }
+    /// The class the key path starts from, for messages.
+    var rootTypeName: String { "" }
+
+    /// Whether the key path can be applied to instances of `type`.
+    func applies(to type: JastorObject.Type) -> Bool { false }
+    /// Whether a stored value found by reflection has the registered type.
+    func matchesStoredValue(_ value: Any) -> Bool { false }
+    /// Reads `source` and stores the value into `model`, recording issues instead when it does not fit.
+    func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {}
+    /// The property's value in `model` as JSON.
+    func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
+    /// Whether the property's value in `model` is `nil` or an empty collection.
+    func isEmpty(in model: JastorObject) -> Bool { true }
+    /// The accessor with `type` built wherever the property builds models, or `nil` if none.
+    func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
+}
+
+/// An accessor that knows its key path's root and value types: enough to check a registration
+/// against the declaration. On its own it is the accessor of an ignored property.
+class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sendable {
+    override var valueTypeName: String { String(describing: Value.self) }
+    override var rootTypeName: String { String(describing: Root.self) }
+
+    override func applies(to type: JastorObject.Type) -> Bool { type is Root.Type }
+
+    override func matchesStoredValue(_ value: Any) -> Bool {
+        type(of: value) == Value.self || (Value.self is AnyObject.Type && value is Value)
+    }
+}
+
+/// The accessor of a mapped property: a key path and the codec of its type.
+final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Value>, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+    private let codec: Codec<Value>
+
+    init(name: String, keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>) {
+        self.keyPath = keyPath
+        self.codec = codec
+        super.init(name: name)
+    }
+
+    override var isMapped: Bool { true }
+
+    override func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {
+        guard let root = model as? Root, let value = codec.decode(source, context: &context) else { return }
+        root[keyPath: keyPath] = value
+    }
+
+    override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
+        guard let root = model as? Root else { return .null }
+        return codec.encode(root[keyPath: keyPath], context: &context)
+    }
+
+    override func isEmpty(in model: JastorObject) -> Bool {
+        guard let root = model as? Root else { return true }
+        return codec.isEmpty(root[keyPath: keyPath])
+    }
+
+    override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
+        codec.replacingModelType(with: type).map { KeyPathAccessor(name: name, keyPath: keyPath, codec: $0) }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+extension JastorObject {
+    /// The model as read through its plan for equality, hashing and description: every
+    /// registered property by name, every nested model with its class.
+    var inspectionValue: JSONValue {
+        var context = EncodingContext(purpose: .inspection)
+        return MappingEngine.encode(self, declaredType: type(of: self), context: &context)
+    }
+}
+
+// MARK: - Hashable
+
+extension JastorObject: Hashable {
+    /// Whether two models are of the same class and hold equal values in every registered
+    /// property, nested models and arrays included.
+    ///
+    /// ```swift
+    /// #expect(Product(dictionary: product.toDictionary()) == product)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A model.
+    ///   - rhs: Another model.
+    /// - Returns: `true` when both have the same class and equal registered values.
+    public static func == (lhs: JastorObject, rhs: JastorObject) -> Bool {
+        lhs === rhs || lhs.inspectionValue == rhs.inspectionValue
+    }
+
+    /// Hashes the class and every registered value, consistently with `==`.
+    ///
+    /// ```swift
+    /// let unique = Set(products)
+    /// ```
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(inspectionValue)
+    }
+}
+
+// MARK: - CustomStringConvertible
+
+extension JastorObject: CustomStringConvertible {
+    /// The model as a nested, indented dump of its registered properties.
+    ///
+    /// ```swift
+    /// print(ProductCategory(dictionary: ["name": "1"]))
+    /// // ProductCategory(
+    /// //   name: "1",
+    /// //   children: []
+    /// // )
+    /// ```
+    public var description: String {
+        var text = ""
+        ModelDescription.write(inspectionValue, indent: "", into: &text)
+        return text
+    }
+}
+
+/// Renders an inspection value the way a person reads a struct dump.
+private enum ModelDescription {
+    static func write(_ value: JSONValue, indent: String, into text: inout String) {
+        switch value {
+        case .null: text += "nil"
+        case .bool(let value): text += String(value)
+        case .integer(let value): text += String(value)
+        case .unsignedInteger(let value): text += String(value)
+        case .double(let value): text += String(value)
+        case .decimal(let value): text += value.description
+        case .string(let value): text += value.debugDescription
+        case .opaque(let opaque): text += String(describing: opaque.value)
+        case .array(let elements): writeArray(elements, indent: indent, into: &text)
+        case .object(let object): writeObject(object, indent: indent, into: &text)
+        }
+    }
+
+    private static func writeArray(_ elements: [JSONValue], indent: String, into text: inout String) {
+        guard !elements.isEmpty else { return text += "[]" }
+        if elements.allSatisfy(\.isScalar) {
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += ", " }
+                write(element, indent: indent, into: &text)
+            }
+            return text += "]"
+        }
+        text += "[\n"
+        for element in elements {
+            text += indent + "  "
+            write(element, indent: indent + "  ", into: &text)
+            text += ",\n"
+        }
+        text += indent + "]"
+    }
+
+    private static func writeObject(_ object: JSONObject, indent: String, into text: inout String) {
+        let open = object.model.map { "\($0.className.split(separator: ".").last ?? "")(" } ?? "["
+        let close = object.model == nil ? "]" : ")"
+        guard !object.keys.isEmpty else { return text += object.model == nil ? "[:]" : open + close }
+        text += open + "\n"
+        var first = true
+        object.forEachMember { key, member in
+            if !first { text += ",\n" }
+            first = false
+            text += indent + "  " + key + ": "
+            write(member, indent: indent + "  ", into: &text)
+        }
+        text += "\n" + indent + close
+    }
+}
+
+extension JSONValue {
+    fileprivate var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+}

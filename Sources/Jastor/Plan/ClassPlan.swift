@@ -1,0 +1,147 @@
+/// How one registered property is read and written.
+struct PropertyPlan: Sendable {
+    /// The stored property's name.
+    let name: String
+    /// The JSON key it maps (the name, or `"id"` for `objectId`).
+    let key: String
+    let accessor: PropertyAccessor
+    /// Whether the class's default value is `nil` or empty, so that a `nil` or empty value can
+    /// be left out of the output: reading it back leaves the same default in place.
+    let omitsEmptyValue: Bool
+}
+
+/// Everything Jastor knows about one model class, built once by reflection and cached.
+///
+/// The plan lists the mapped properties in declaration order, base class first, and every
+/// problem found in the declaration: stored properties with no registration, registrations that
+/// name no stored property or the wrong type, and `arrayElementTypes` entries that do not fit.
+final class ClassPlan: Sendable {
+    let modelType: JastorObject.Type
+    /// The class's full name, as `String(reflecting:)` spells it (`MyApp.Product`).
+    let className: String
+    let properties: [PropertyPlan]
+    let declarationIssues: [JastorIssue]
+    /// The class and its superclasses down to ``JastorObject``.
+    private let ancestry: Set<ObjectIdentifier>
+
+    init(modelType: JastorObject.Type) {
+        let blank = modelType.init()
+        let (classes, stored) = StoredPropertyWalker.walk(blank)
+        var builder = Builder(modelType: modelType)
+        let registrations = builder.registrations(declaredBy: classes)
+        var properties = builder.plans(for: stored, registrations: registrations)
+        builder.applyElementTypes(classes, to: &properties)
+
+        self.modelType = modelType
+        self.className = String(reflecting: modelType)
+        self.properties = properties.map {
+            PropertyPlan(name: $0.name, key: $0.key, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
+        }
+        self.declarationIssues = builder.issues
+        self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
+    }
+
+    /// Whether the class is `type` or one of its subclasses.
+    func inherits(from type: JastorObject.Type) -> Bool {
+        ancestry.contains(ObjectIdentifier(type))
+    }
+}
+
+// MARK: - Building
+
+extension ClassPlan {
+    /// Matches reflection against registrations, recording each mismatch as an issue.
+    private struct Builder {
+        let modelType: JastorObject.Type
+        let shortName: String
+        var issues: [JastorIssue] = []
+
+        init(modelType: JastorObject.Type) {
+            self.modelType = modelType
+            self.shortName = String(describing: modelType)
+        }
+
+        /// Every class's registrations by name; a subclass's registration replaces its superclass's.
+        mutating func registrations(declaredBy classes: [JastorObject.Type]) -> [String: JastorProperty] {
+            var byName: [String: JastorProperty] = [:]
+            var duplicates: Set<String> = []
+            for type in classes {
+                var seen: Set<String> = []
+                for property in type.properties {
+                    if !seen.insert(property.name).inserted, duplicates.insert(property.name).inserted {
+                        record(property.name, expected: "one registration in \(type).properties", found: "several")
+                    }
+                    byName[property.name] = property
+                }
+            }
+            return byName
+        }
+
+        /// The plans of the mapped properties, in declaration order.
+        mutating func plans(
+            for stored: [StoredProperty], registrations: [String: JastorProperty]
+        ) -> [(name: String, key: String, accessor: PropertyAccessor)] {
+            let storedNames = Set(stored.map(\.name))
+            var matched: Set<String> = []
+            var plans: [(name: String, key: String, accessor: PropertyAccessor)] = []
+            for property in stored {
+                guard let registration = registrations[property.label] ?? registrations[property.name] else {
+                    record(
+                        property.name, expected: "a registration in \(shortName).properties",
+                        found: "an unregistered stored property")
+                    continue
+                }
+                matched.insert(registration.name)
+                let accessor = registration.accessor
+                guard accessor.applies(to: modelType) else {
+                    record(
+                        property.name, expected: "a key path rooted at \(shortName) or a superclass",
+                        found: "one rooted at \(accessor.rootTypeName)")
+                    continue
+                }
+                guard property.isWrapperStorage || accessor.matchesStoredValue(property.value) else {
+                    record(
+                        property.name, expected: "a registration of type \(type(of: property.value))",
+                        found: "one of type \(accessor.valueTypeName)")
+                    continue
+                }
+                guard accessor.isMapped else { continue }
+                let key = property.name == "objectId" && !storedNames.contains("id") ? "id" : property.name
+                plans.append((property.name, key, accessor))
+            }
+            for name in registrations.keys.sorted() where !matched.contains(name) {
+                record(name, expected: "a stored property of \(shortName)", found: "a registration naming none")
+            }
+            return plans
+        }
+
+        /// Applies every class's `arrayElementTypes`, checking each entry fits its property.
+        mutating func applyElementTypes(
+            _ classes: [JastorObject.Type], to plans: inout [(name: String, key: String, accessor: PropertyAccessor)]
+        ) {
+            var elementTypes: [String: JastorObject.Type] = [:]
+            for type in classes {
+                elementTypes.merge(type.arrayElementTypes) { _, subclass in subclass }
+            }
+            for (name, elementType) in elementTypes.sorted(by: { $0.key < $1.key }) {
+                guard let index = plans.firstIndex(where: { $0.name == name }) else {
+                    record(name, expected: "a mapped property for arrayElementTypes", found: "none")
+                    continue
+                }
+                guard let accessor = plans[index].accessor.replacingModelType(with: elementType) else {
+                    record(
+                        name, expected: "a model class that \(plans[index].accessor.valueTypeName) can hold",
+                        found: "\(elementType) in arrayElementTypes")
+                    continue
+                }
+                plans[index].accessor = accessor
+            }
+        }
+
+        private mutating func record(_ property: String, expected: String, found: String) {
+            issues.append(
+                JastorIssue(
+                    path: [.key(shortName), .key(property)], kind: .invalidDeclaration, expected: expected, found: found))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// One stored property of a model, as reflection found it.
+struct StoredProperty {
+    /// The label reflection reports (`_name` for a property wrapper's storage).
+    let label: String
+    /// The property's name as declared: the label without a property wrapper's `_`.
+    let name: String
+    /// The property's current value.
+    let value: Any
+    /// Whether the value is a property wrapper's storage rather than the property's own type.
+    let isWrapperStorage: Bool
+}
+
+/// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
+enum StoredPropertyWalker {
+    /// The prefix of the hidden storage Swift adds for a `lazy var`.
+    private static let lazyStoragePrefix = "$__lazy_storage_$_"
+
+    /// The model's class chain below ``JastorObject`` and its stored properties, base class first.
+    ///
+    /// Lazy storage is skipped (it is not state of its own); a property wrapper's `_name` storage
+    /// is reported under `name`.
+    static func walk(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
+        var mirrors: [Mirror] = []
+        var next: Mirror? = Mirror(reflecting: model)
+        while let mirror = next, mirror.subjectType != JastorObject.self {
+            mirrors.append(mirror)
+            next = mirror.superclassMirror
+        }
+        var classes: [JastorObject.Type] = []
+        var properties: [StoredProperty] = []
+        for mirror in mirrors.reversed() {
+            guard let type = mirror.subjectType as? JastorObject.Type else { continue }
+            classes.append(type)
+            for child in mirror.children {
+                guard let label = child.label, !label.hasPrefix(lazyStoragePrefix) else { continue }
+                let isWrapperStorage = label.hasPrefix("_") && label.count > 1
+                properties.append(
+                    StoredProperty(
+                        label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: child.value,
+                        isWrapperStorage: isWrapperStorage))
+            }
+        }
+        return (classes, properties)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A value produced by `JSONSerialization`, a property list, or built by hand as `[String: Any]`.
+///
+/// Classifying such a value has traps on Linux, where `JSONSerialization` hands over both JSON
+/// booleans and numbers as `NSNumber`, and `NSNumber(1) as? Bool` succeeds:
+/// - JSON booleans arrive as Foundation's shared boolean `NSNumber` subclass; they are told apart
+///   from numbers by that class, never by `as? Bool`, so `1` is never `true` and `true` never `1`.
+/// - Numbers are classified by their `objCType`: floating-point encodings become doubles,
+///   everything else an exact integer (`UInt64` beyond `Int64.max`).
+/// - Swift containers are matched first, by their exact type, so a Swift `Dictionary` is never
+///   bridged to `NSDictionary` just to ask whether it is `NSNull`.
+struct FoundationJSON: JSONSource {
+    typealias Object = FoundationObject
+    typealias Elements = LazyMapCollection<[Any], FoundationJSON>
+
+    let raw: Any
+
+    var node: JSONNode<FoundationJSON> {
+        let type = Swift.type(of: raw)
+        if type == String.self, let string = raw as? String {
+            return .scalar(.string(string))
+        }
+        if type is NSNumber.Type, let number = raw as? NSNumber {
+            return .scalar(Self.scalar(from: number))
+        }
+        if let dictionary = raw as? [String: Any] {
+            return .object(FoundationObject(dictionary: dictionary))
+        }
+        if let array = raw as? [Any] {
+            return .array(array.lazy.map(FoundationJSON.init(raw:)))
+        }
+        if type == NSNull.self {
+            return .scalar(.null)
+        }
+        return Self.nativeNode(of: raw)
+    }
+
+    var foundationValue: Any { raw }
+
+    /// Classifies an `NSNumber` without ever confusing booleans and numbers.
+    static func scalar(from number: NSNumber) -> JSONScalar {
+        if ObjectIdentifier(Swift.type(of: number)) == booleanNumberClass {
+            return .bool(number.boolValue)
+        }
+        if let decimal = number as? NSDecimalNumber {
+            return .decimal(decimal.decimalValue)
+        }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+            return .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"):
+            let value = number.uint64Value
+            return value > UInt64(Int64.max) ? .unsignedInteger(value) : .integer(Int64(value))
+        default:
+            return .integer(number.int64Value)
+        }
+    }
+
+    /// Classifies the Swift scalars a hand-built dictionary may hold (`["age": 25, "vip": true]`).
+    private static func nativeNode(of raw: Any) -> JSONNode<FoundationJSON> {
+        switch raw {
+        case let value as Bool: .scalar(.bool(value))
+        case let value as Int: .scalar(.integer(Int64(value)))
+        case let value as Double: .scalar(.double(value))
+        case let value as Int64: .scalar(.integer(value))
+        case let value as Int32: .scalar(.integer(Int64(value)))
+        case let value as Int16: .scalar(.integer(Int64(value)))
+        case let value as Int8: .scalar(.integer(Int64(value)))
+        case let value as UInt: scalar(fromUnsigned: UInt64(value))
+        case let value as UInt64: scalar(fromUnsigned: value)
+        case let value as UInt32: .scalar(.integer(Int64(value)))
+        case let value as UInt16: .scalar(.integer(Int64(value)))
+        case let value as UInt8: .scalar(.integer(Int64(value)))
+        case let value as Float: .scalar(.double(Double(value)))
+        case let value as Decimal: .scalar(.decimal(value))
+        case let value as Substring: .scalar(.string(String(value)))
+        default: unwrappedOptional(raw)
+        }
+    }
+
+    private static func scalar(fromUnsigned value: UInt64) -> JSONNode<FoundationJSON> {
+        value > UInt64(Int64.max) ? .scalar(.unsignedInteger(value)) : .scalar(.integer(Int64(value)))
+    }
+
+    /// A dictionary literal such as `["nick": nil as String?]` stores an `Optional` inside `Any`;
+    /// `nil` reads as JSON `null`, a wrapped value as itself.
+    private static func unwrappedOptional(_ raw: Any) -> JSONNode<FoundationJSON> {
+        let mirror = Mirror(reflecting: raw)
+        guard mirror.displayStyle == .optional else {
+            return .unsupported(typeName: String(describing: Swift.type(of: raw)))
+        }
+        guard let wrapped = mirror.children.first?.value else { return .scalar(.null) }
+        return FoundationJSON(raw: wrapped).node
+    }
+}
+
+/// The class of Foundation's boolean `NSNumber`s (`__NSCFBoolean` on Linux and Apple platforms).
+private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+/// The members of a Foundation dictionary.
+struct FoundationObject: JSONObjectSource {
+    let dictionary: [String: Any]
+
+    subscript(key: String) -> FoundationJSON? {
+        dictionary[key].map(FoundationJSON.init(raw:))
+    }
+
+    func forEachMember(_ body: (String, FoundationJSON) -> Void) {
+        for (key, value) in dictionary {
+            body(key, FoundationJSON(raw: value))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A JSON scalar as the mapper sees it, whatever representation it was read from.
+///
+/// Integers that fit `Int64` are ``integer(_:)``; only larger non-negative ones are
+/// ``unsignedInteger(_:)``, so a twitter id such as `505874924095815681` stays exact.
+enum JSONScalar {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsignedInteger(UInt64)
+    case double(Double)
+    case decimal(Decimal)
+    case string(String)
+}
+
+/// What a ``JSONSource`` holds at one position: a scalar, an object, an array, or something
+/// that is not JSON at all (a `Date` inside a hand-built `[String: Any]`, say).
+enum JSONNode<Source: JSONSource> {
+    case scalar(JSONScalar)
+    case object(Source.Object)
+    case array(Source.Elements)
+    case unsupported(typeName: String)
+}
+
+/// A JSON value the mapping engine can read, independent of how it is stored.
+///
+/// The engine is generic over this protocol so that each source (Foundation's `[String: Any]`,
+/// the library's own value tree, later a byte-level reader) is consumed directly, with no
+/// conversion pass in between, and the compiler can specialise the engine for each one.
+protocol JSONSource {
+    associatedtype Object: JSONObjectSource where Object.Member == Self
+    associatedtype Elements: RandomAccessCollection where Elements.Element == Self
+
+    /// The value at this position.
+    var node: JSONNode<Self> { get }
+
+    /// The value as Foundation JSON (`[String: Any]`, `[Any]`, `String`, `NSNull`, numbers), for
+    /// properties that pass JSON through untyped.
+    var foundationValue: Any { get }
+}
+
+/// The members of a JSON object, looked up by key.
+protocol JSONObjectSource {
+    associatedtype Member
+
+    /// The member stored under `key`, or `nil` when the object has no such key.
+    subscript(key: String) -> Member? { get }
+
+    /// Calls `body` with every member, in the object's own order where it has one.
+    func forEachMember(_ body: (String, Member) -> Void)
+}
+
+// MARK: - Describing found values
+
+extension JSONNode {
+    /// What was found, for an issue: `String "abc"`, `Number 300`, `Object`, `null`.
+    var summary: String {
+        switch self {
+        case .scalar(let scalar): scalar.summary
+        case .object: "Object"
+        case .array: "Array"
+        case .unsupported(let typeName): "\(typeName) (not a JSON value)"
+        }
+    }
+}
+
+extension JSONScalar {
+    /// What was found, for an issue; long strings are cut to keep messages readable.
+    var summary: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "Bool \(value)"
+        case .integer(let value): "Number \(value)"
+        case .unsignedInteger(let value): "Number \(value)"
+        case .double(let value): "Number \(NumberText.shortest(value))"
+        case .decimal(let value): "Number \(value)"
+        case .string(let value):
+            value.count > 60 ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
+        }
+    }
+
+    /// The scalar as a value of the library's own tree.
+    var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .integer(value)
+        case .unsignedInteger(let value): .unsignedInteger(value)
+        case .double(let value): .double(value)
+        case .decimal(let value): .decimal(value)
+        case .string(let value): .string(value)
+        }
+    }
+}

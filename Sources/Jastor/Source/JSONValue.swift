@@ -1,0 +1,154 @@
+import Foundation
+
+/// The library's own JSON tree: what the plan writes when a model is output, and what archives
+/// and `Codable` decoding read back through the same engine as `[String: Any]`.
+///
+/// Objects keep their member order, and model objects remember their class, so that equality,
+/// description and archives can tell a subclass from its base class.
+enum JSONValue {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsignedInteger(UInt64)
+    case double(Double)
+    case decimal(Decimal)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+    /// A value that JSON cannot hold, found inside a pass-through `[String: Any]`; kept as is
+    /// for `toDictionary()`, rejected by archives.
+    case opaque(OpaqueValue)
+}
+
+/// An ordered JSON object, optionally tagged with the model class that produced it.
+struct JSONObject: JSONObjectSource {
+    private(set) var keys: [String] = []
+    private(set) var values: [String: JSONValue] = [:]
+    /// The model the object was written from, if any.
+    var model: ModelTag?
+
+    init(model: ModelTag? = nil, capacity: Int = 0) {
+        self.model = model
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
+    /// Adds a member; a repeated key replaces the earlier value and keeps its position.
+    mutating func append(_ value: JSONValue, forKey key: String) {
+        if values.updateValue(value, forKey: key) == nil {
+            keys.append(key)
+        }
+    }
+
+    subscript(key: String) -> JSONValue? { values[key] }
+
+    func forEachMember(_ body: (String, JSONValue) -> Void) {
+        for key in keys {
+            if let value = values[key] { body(key, value) }
+        }
+    }
+}
+
+/// The class of a model written into a ``JSONObject``.
+struct ModelTag: Hashable {
+    /// The model's dynamic class, as `String(reflecting:)` spells it (`MyApp.Product`).
+    let className: String
+    /// Whether the class differs from the one the reading side expects at this position, in
+    /// which case an archive records it so that the same class comes back.
+    let differsFromDeclaredType: Bool
+}
+
+/// A non-JSON value carried through untouched; compared by its description.
+struct OpaqueValue {
+    let value: Any
+    var typeName: String { String(describing: type(of: value)) }
+}
+
+// MARK: - JSONSource
+
+extension JSONValue: JSONSource {
+    typealias Object = JSONObject
+    typealias Elements = [JSONValue]
+
+    var node: JSONNode<JSONValue> {
+        switch self {
+        case .null: .scalar(.null)
+        case .bool(let value): .scalar(.bool(value))
+        case .integer(let value): .scalar(.integer(value))
+        case .unsignedInteger(let value): .scalar(.unsignedInteger(value))
+        case .double(let value): .scalar(.double(value))
+        case .decimal(let value): .scalar(.decimal(value))
+        case .string(let value): .scalar(.string(value))
+        case .array(let elements): .array(elements)
+        case .object(let object): .object(object)
+        case .opaque(let opaque): .unsupported(typeName: opaque.typeName)
+        }
+    }
+
+    /// The tree as `JSONSerialization` would produce it: `[String: Any]`, `[Any]`, `String`,
+    /// `Bool`, `Int`, `UInt64`, `Double`, `Decimal` and `NSNull`.
+    var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .integer(let value): Int(value)
+        case .unsignedInteger(let value): value
+        case .double(let value): value
+        case .decimal(let value): value
+        case .string(let value): value
+        case .array(let elements): elements.map(\.foundationValue)
+        case .object(let object): object.foundationDictionary
+        case .opaque(let opaque): opaque.value
+        }
+    }
+}
+
+extension JSONObject {
+    /// The members as a Foundation dictionary.
+    var foundationDictionary: [String: Any] {
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(keys.count)
+        forEachMember { key, value in dictionary[key] = value.foundationValue }
+        return dictionary
+    }
+}
+
+// MARK: - Hashable
+
+extension JSONValue: Hashable {
+    /// Structural equality; doubles compare by value with `NaN` equal to `NaN`, so that a model
+    /// holding `NaN` equals its own archived copy.
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.decimal(let a), .decimal(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.model == b.model && a.keys == b.keys && a.values == b.values
+        case (.opaque(let a), .opaque(let b)): String(describing: a.value) == String(describing: b.value)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .unsignedInteger(let value): hasher.combine(value)
+        case .double(let value): value.isNaN ? hasher.combine(Int.min) : hasher.combine(value)
+        case .decimal(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let elements): hasher.combine(elements)
+        case .object(let object):
+            hasher.combine(object.model)
+            hasher.combine(object.keys)
+            object.forEachMember { _, value in hasher.combine(value) }
+        case .opaque(let opaque): hasher.combine(String(describing: opaque.value))
+        }
+    }
+}
