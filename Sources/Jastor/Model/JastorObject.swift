@@ -22,9 +22,7 @@ import Foundation
 ///
 /// Every subclass is also `Codable`, `Hashable` and `CustomStringConvertible`, and can
 /// ``archive(to:format:)`` itself, with no code of its own.
-open class JastorObject: @unchecked Sendable {
-    // @unchecked: the base class holds no state. Subclasses are mutable models: share one
-    // between threads only as you would share any other reference type.
+open class JastorObject {
 
     // MARK: Declaring a model
 

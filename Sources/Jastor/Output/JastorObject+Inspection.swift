@@ -86,12 +86,11 @@ private enum ModelDescription {
             return text += "]"
         }
         text += "[\n"
-        for element in elements {
-            text += indent + "  "
+        for (index, element) in elements.enumerated() {
+            text += index > 0 ? ",\n" + indent + "  " : indent + "  "
             write(element, indent: indent + "  ", into: &text)
-            text += ",\n"
         }
-        text += indent + "]"
+        text += "\n" + indent + "]"
     }
 
     private static func writeObject(_ object: JSONObject, indent: String, into text: inout String) {

@@ -1,0 +1,78 @@
+import Foundation
+import Jastor
+import Testing
+
+/// How values from `JSONSerialization` (booleans and numbers both `NSNumber` on Linux) and from
+/// Swift dictionary literals are told apart.
+@Suite struct LinuxFoundationTests {
+    private func parsed(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test func jsonBooleansAreNotNumbers() throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: try parsed(#"{"int": true, "double": false, "string": true}"#), issues: &issues)
+        #expect(model.int == 0)
+        #expect(model.double == 0)
+        #expect(
+            issues.map(\.description).sorted() == [
+                "double: expected Double, found Bool false", "int: expected Int, found Bool true",
+                "string: expected String, found Bool true",
+            ])
+    }
+
+    @Test func jsonNumbersOtherThanZeroAndOneAreNotBooleans() throws {
+        #expect(Everything(dictionary: try parsed(#"{"bool": 1}"#)).bool == true)
+        #expect(Everything(dictionary: try parsed(#"{"bool": 0.0}"#)).bool == false)
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: try parsed(#"{"bool": 5}"#), issues: &issues)
+        #expect(issues.map(\.description) == ["bool: expected Bool, found Number 5"])
+    }
+
+    @Test func jsonBooleansFillBooleans() throws {
+        #expect(Everything(dictionary: try parsed(#"{"bool": true}"#)).bool == true)
+        #expect(Everything(dictionary: try parsed(#"{"bool": false}"#)).bool == false)
+    }
+
+    @Test func largeIntegersStayExact() throws {
+        let model = Everything(
+            dictionary: try parsed(
+                #"{"int64": 505874924095815681, "uint64": 18446744073709551615, "string": 505874924095815681}"#))
+        #expect(model.int64 == 505_874_924_095_815_681)
+        #expect(model.uint64 == UInt64.max)
+        #expect(model.string == "505874924095815681")
+    }
+
+    @Test func integralDoublesFromJSONFillIntegers() throws {
+        #expect(Everything(dictionary: try parsed(#"{"int": 42.0, "string": 94015.0}"#)).int == 42)
+        #expect(Everything(dictionary: try parsed(#"{"string": 94015.0}"#)).string == "94015")
+    }
+
+    @Test func nsNumbersBuiltByHandFollowTheSameRules() {
+        #expect(Everything(dictionary: ["bool": NSNumber(value: true)]).bool == true)
+        #expect(Everything(dictionary: ["int": NSNumber(value: true)]).int == 0)
+        #expect(Everything(dictionary: ["int": NSNumber(value: 7)]).int == 7)
+        #expect(Everything(dictionary: ["double": NSNumber(value: 2.5)]).double == 2.5)
+        #expect(Everything(dictionary: ["decimal": NSDecimalNumber(string: "1.23")]).decimal == Decimal(string: "1.23"))
+    }
+
+    @Test func swiftLiteralsFollowTheSameRules() {
+        #expect(Everything(dictionary: ["int": true]).int == 0)
+        #expect(Everything(dictionary: ["bool": 1]).bool == true)
+        #expect(Everything(dictionary: ["uint8": UInt8(9), "int16": Int32(-5), "float": Float(1.5)]).uint8 == 9)
+        #expect(Everything(dictionary: ["int16": Int32(-5)]).int16 == -5)
+        #expect(Everything(dictionary: ["uint64": UInt64.max]).uint64 == UInt64.max)
+    }
+
+    @Test func bridgedFoundationContainersAreRead() {
+        let dictionary = NSDictionary(dictionary: ["name": NSString(string: "bridged")])
+        let model = ProductCategory(dictionary: ["children": NSArray(array: [dictionary])])
+        #expect(model.children.map(\.name) == ["bridged"])
+    }
+
+    @Test func nonJSONValuesAreMismatches() {
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["string": Date(timeIntervalSince1970: 0)], issues: &issues)
+        #expect(issues.map(\.description) == ["string: expected String, found Date (not a JSON value)"])
+    }
+}

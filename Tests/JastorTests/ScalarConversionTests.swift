@@ -1,0 +1,166 @@
+import Foundation
+import Jastor
+import Testing
+
+/// Every supported type, each coercion, and each coercion's failure.
+@Suite struct ScalarConversionTests {
+    @Test func mapsEverySupportedType() throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: try Fixtures.dictionary("everything"), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(model.string == "hello")
+        #expect(model.bool == true)
+        #expect(model.int == -42)
+        #expect(model.int8 == -128)
+        #expect(model.int16 == 32767)
+        #expect(model.int32 == -2_147_483_648)
+        #expect(model.int64 == 505_874_924_095_815_681)
+        #expect(model.uint == UInt.max)
+        #expect(model.uint8 == 255)
+        #expect(model.uint16 == 65535)
+        #expect(model.uint32 == 4_294_967_295)
+        #expect(model.uint64 == UInt64.max)
+        #expect(model.double == 68.5)
+        #expect(model.float == 0.25)
+        #expect(model.decimal == Decimal(string: "19.99"))
+        #expect(model.date == Date(timeIntervalSince1970: 1_409_307_120.25))
+        #expect(model.url == URL(string: "https://example.com/a?b=c"))
+        #expect(model.uuid == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(model.data == Data("Jastor".utf8))
+        #expect(model.colour == .green)
+        #expect(model.priority == .high)
+        #expect(model.optionalString == "set")
+        #expect(model.strings == ["a", "b"])
+        #expect(model.matrix == [[1, 2], [3], []])
+        #expect(model.scores == ["alice": 1.5, "bob": 2])
+        #expect(try Fixtures.canonical(model.metadata) == #"{"flag":false,"nested":{"deep":[1,"two",null]}}"#)
+        #expect(try Fixtures.canonical(model.anything) == #"[1,"two",{"three":3}]"#)
+    }
+
+    @Test func coercesLosslessly() throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: try Fixtures.dictionary("everything_coerced"), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(model.string == "94015")
+        #expect(model.bool == true)
+        #expect(model.int == 225)
+        #expect(model.int8 == 12)
+        #expect(model.int64 == 505_874_924_095_815_681)
+        #expect(model.uint8 == 200)
+        #expect(model.double == 68.5)
+        #expect(model.float == 3)
+        #expect(model.decimal == Decimal(string: "12345678901234567890.123"))
+        #expect(model.date == Date(timeIntervalSince1970: 1_409_307_120))
+        #expect(model.priority == .low)
+    }
+
+    @Test func reportsEveryMismatchAndKeepsDefaults() throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: try Fixtures.dictionary("bad_types"), issues: &issues)
+        let expected = [
+            #"string: expected String, found Bool true"#,
+            #"bool: expected Bool, found Number 2"#,
+            #"int: expected Int, found Number 1.5"#,
+            #"int8: expected Int8, found Number 300"#,
+            #"int64: expected Int64, found String "abc""#,
+            #"uint8: expected UInt8, found Number -1"#,
+            #"double: expected Double, found String "1e400""#,
+            #"float: expected Float, found Number 1e+300"#,
+            #"decimal: expected Decimal, found String "12abc""#,
+            #"date: expected Date, found String "yesterday""#,
+            #"url: expected URL, found String """#,
+            #"uuid: expected UUID, found String "not-a-uuid""#,
+            #"data: expected Data, found String "%%%""#,
+            #"colour: expected Colour, found String "purple""#,
+            #"priority: expected Priority, found Number 3"#,
+            #"strings: expected [String], found String "not an array""#,
+            #"matrix[0][1]: expected Int, found String "x""#,
+            #"matrix[1]: expected [Int], found Number 2"#,
+            #"scores.alice: expected Double, found String "high""#,
+            #"metadata: expected [String: Any], found Array"#,
+            #"anything: expected [Any], found Object"#,
+        ]
+        #expect(issues.map(\.description).sorted() == expected.sorted())
+        #expect(model.string == "")
+        #expect(model.int8 == 0)
+        #expect(model.uint8 == 0)
+        #expect(model.double == 0)
+        #expect(model.colour == .red)
+        #expect(model.priority == nil)
+        #expect(model.url == nil)
+        #expect(model.matrix == [[1]], "the row that fits is kept, the element and row that do not are left out")
+        #expect(model.scores == ["bob": 2])
+    }
+
+    @Test func classifiesMismatchKinds() throws {
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: try Fixtures.dictionary("bad_types"), issues: &issues)
+        let kinds = Dictionary(issues.map { ($0.path.description, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        #expect(kinds["int8"] == .valueOutOfRange)
+        #expect(kinds["int"] == .valueOutOfRange)
+        #expect(kinds["double"] == .valueOutOfRange)
+        #expect(kinds["string"] == .typeMismatch)
+        #expect(kinds["int64"] == .invalidValue)
+        #expect(kinds["colour"] == .invalidValue)
+    }
+
+    @Test(arguments: [("false", false), ("true", true)])
+    func readsBooleansFromStrings(text: String, expected: Bool) {
+        #expect(Everything(dictionary: ["bool": text]).bool == expected)
+    }
+
+    @Test(arguments: ["1", "0", "yes", "TRUE", ""])
+    func rejectsOtherBooleanStrings(text: String) {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: ["bool": text], issues: &issues)
+        #expect(model.bool == false)
+        #expect(issues.map(\.description) == ["bool: expected Bool, found String \(text.debugDescription)"])
+    }
+
+    @Test(arguments: [(0, false), (1, true)])
+    func readsBooleansFromZeroAndOne(number: Int, expected: Bool) {
+        let model = Everything(dictionary: ["bool": !expected])
+        #expect(model.bool == !expected)
+        #expect(Everything(dictionary: ["bool": number]).bool == expected)
+    }
+
+    @Test func doubleBecomesAnIntegerOnlyWhenExact() {
+        #expect(Everything(dictionary: ["int": 42.0]).int == 42)
+        #expect(Everything(dictionary: ["int": 42.5]).int == 0)
+        #expect(Everything(dictionary: ["int64": 1e19]).int64 == 0, "beyond Int64 is out of range")
+        #expect(Everything(dictionary: ["uint64": 1e19]).uint64 == 10_000_000_000_000_000_000)
+    }
+
+    @Test func integerBeyondTwoToThe53IsNotRoundedIntoADouble() {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: ["double": 9_007_199_254_740_993 as Int64], issues: &issues)
+        #expect(model.double == 0)
+        #expect(issues.map(\.description) == ["double: expected Double, found Number 9007199254740993"])
+    }
+
+    @Test func numericStringsFollowJSONGrammar() {
+        #expect(Everything(dictionary: ["int": "+5"]).int == 0)
+        #expect(Everything(dictionary: ["int": " 5"]).int == 0)
+        #expect(Everything(dictionary: ["double": "0x10"]).double == 0)
+        #expect(Everything(dictionary: ["double": "nan"]).double == 0)
+        #expect(Everything(dictionary: ["double": "-2.5e3"]).double == -2500)
+        #expect(Everything(dictionary: ["decimal": "-0.001"]).decimal == Decimal(string: "-0.001"))
+    }
+
+    @Test func datesAcceptISO8601VariantsAndEpochSeconds() {
+        let reference = Date(timeIntervalSince1970: 1_409_307_120)
+        #expect(Everything(dictionary: ["date": "2014-08-29T10:12:00Z"]).date == reference)
+        #expect(Everything(dictionary: ["date": "2014-08-29T12:12:00+02:00"]).date == reference)
+        #expect(Everything(dictionary: ["date": 1_409_307_120.5]).date == reference.addingTimeInterval(0.5))
+        #expect(Everything(dictionary: ["date": "2014-08-29T10:12:00.5Z"]).date == reference.addingTimeInterval(0.5))
+    }
+
+    @Test func floatRoundsToNearestButRejectsOverflow() {
+        #expect(Everything(dictionary: ["float": 0.1]).float == Float(0.1))
+        #expect(Everything(dictionary: ["float": 1e39]).float == 0)
+    }
+
+    @Test func decimalFromADoubleUsesItsShortestText() {
+        #expect(Everything(dictionary: ["decimal": 9.99]).decimal == Decimal(string: "9.99"))
+    }
+}
