@@ -1,0 +1,141 @@
+import Foundation
+import Jastor
+import Testing
+
+// Deliberately broken declarations.
+
+private final class Unregistered: JastorObject {
+    var name = ""
+    var price = 0.0
+
+    override class var properties: [JastorProperty] { [.init("name", \Unregistered.name)] }
+}
+
+private final class Misnamed: JastorObject {
+    var name = ""
+
+    override class var properties: [JastorProperty] { [.init("name", \Misnamed.name), .init("cost", \Misnamed.name)] }
+}
+
+private final class WrongType: JastorObject {
+    var name = ""
+    var count = 0
+    var label = ""
+
+    override class var properties: [JastorProperty] {
+        [.init("name", \WrongType.name), .init("count", \WrongType.label), .init("label", \WrongType.label)]
+    }
+}
+
+private final class Duplicated: JastorObject {
+    var name = ""
+
+    override class var properties: [JastorProperty] { [.init("name", \Duplicated.name), .init("name", \Duplicated.name)] }
+}
+
+private final class WrongElementType: JastorObject {
+    var tags: [String] = []
+    var name = ""
+
+    override class var properties: [JastorProperty] { [.init("tags", \WrongElementType.tags), .init("name", \WrongElementType.name)] }
+    override class var arrayElementTypes: [String: JastorObject.Type] { ["tags": ProductCategory.self, "missing": Product.self] }
+}
+
+private final class Node: JastorObject {
+    var name = ""
+    var children: [Node] = []
+    weak var parent: Node?
+    lazy var cachedUppercase = name.uppercased()
+
+    override class var properties: [JastorProperty] {
+        [.init("name", \Node.name), .init("children", \Node.children), .ignored("parent", \Node.parent)]
+    }
+}
+
+/// A stored property wrapped in a property wrapper, registered under its own name.
+@propertyWrapper struct Trimmed {
+    private var value = ""
+    var wrappedValue: String {
+        get { value }
+        set { value = newValue.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+private final class Wrapped: JastorObject {
+    @Trimmed var title: String
+
+    override class var properties: [JastorProperty] { [.init("title", \Wrapped.title)] }
+}
+
+/// Registration mistakes are reported with class and property names.
+@Suite struct DeclarationTests {
+    @Test func unregisteredStoredPropertyIsReported() {
+        #expect(
+            Unregistered.declarationIssues.map(\.description) == [
+                "Unregistered.price: expected a registration in Unregistered.properties, found an unregistered stored property"
+            ])
+        #expect(Unregistered.declarationIssues.allSatisfy { $0.kind == .invalidDeclaration })
+    }
+
+    @Test func registrationNamingNoStoredPropertyIsReported() {
+        #expect(
+            Misnamed.declarationIssues.map(\.description) == [
+                "Misnamed.cost: expected a stored property of Misnamed, found a registration naming none"
+            ])
+    }
+
+    @Test func registrationOfTheWrongTypeIsReported() {
+        #expect(
+            WrongType.declarationIssues.map(\.description) == [
+                "WrongType.count: expected a registration of type Int, found one of type String"
+            ])
+    }
+
+    @Test func duplicateRegistrationIsReported() {
+        #expect(
+            Duplicated.declarationIssues.map(\.description) == [
+                "Duplicated.name: expected one registration in Duplicated.properties, found several"
+            ])
+    }
+
+    @Test func arrayElementTypesThatDoNotFitAreReported() {
+        #expect(
+            WrongElementType.declarationIssues.map(\.description) == [
+                "WrongElementType.missing: expected a mapped property for arrayElementTypes, found none",
+                "WrongElementType.tags: expected a model class that Array<String> can hold, found ProductCategory in arrayElementTypes",
+            ])
+    }
+
+    @Test func strictModeThrowsDeclarationIssuesOnce() {
+        let error = #expect(throws: JastorError.self) {
+            try Unregistered(validating: ["name": "x", "price": 2.5])
+        }
+        #expect(
+            error?.issues.map(\.description) == [
+                "Unregistered.price: expected a registration in Unregistered.properties, found an unregistered stored property"
+            ])
+    }
+
+    @Test func lenientModeStillMapsWhatIsRegisteredAndReportsTheRest() {
+        var issues: [JastorIssue] = []
+        let model = Unregistered(dictionary: ["name": "x", "price": 2.5], issues: &issues)
+        #expect(model.name == "x")
+        #expect(model.price == 0)
+        #expect(issues.count == 1)
+    }
+
+    @Test func ignoredWeakAndLazyPropertiesAreLegal() {
+        #expect(Node.declarationIssues.isEmpty, "\(Node.declarationIssues)")
+        let root = Node(dictionary: ["name": "root", "children": [["name": "leaf"]], "parent": ["name": "x"]])
+        root.children[0].parent = root
+        #expect(root.children[0].parent === root)
+        #expect(root.parent == nil, "an ignored property is never read")
+        #expect(root.toDictionary().keys.sorted() == ["children", "name"], "nor written")
+        #expect(root.cachedUppercase == "ROOT")
+    }
+
+    @Test func propertyWrappersAreRegisteredUnderTheirOwnName() {
+        #expect(Wrapped.declarationIssues.isEmpty, "\(Wrapped.declarationIssues)")
+        #expect(Wrapped(dictionary: ["title": "  padded  "]).title == "padded")
+    }
+}
