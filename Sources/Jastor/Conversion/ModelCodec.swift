@@ -19,7 +19,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
             recordMismatch(source, context: &context)
             return nil
         }
-        guard let type = instantiatedType(for: members, context: &context) else { return nil }
+        guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return nil }
         let model = type.init()
         MappingEngine.fill(model, from: members, context: &context)
         return model
@@ -89,6 +89,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
             return nil
         }
         guard let elementModel else { return source.foundationValue as? [Any] }
+        guard !context.isTooDeep() else { return nil }
         var models: [Any] = []
         for (index, element) in elements.enumerated() {
             let model = context.descend(into: .index(index)) { context in elementModel.decode(element, context: &context) }

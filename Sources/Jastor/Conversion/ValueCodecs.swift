@@ -87,6 +87,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
             recordMismatch(source, context: &context)
             return nil
         }
+        guard !context.isTooDeep() else { return nil }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, member) in elements.enumerated() {
@@ -97,7 +98,8 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
-        .array(
+        guard !context.isTooDeep() else { return .null }
+        return .array(
             value.enumerated().map { index, member in
                 context.descend(into: .index(index)) { context in element.encode(member, context: &context) }
             })
@@ -126,6 +128,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
             recordMismatch(source, context: &context)
             return nil
         }
+        guard !context.isTooDeep() else { return nil }
         var result: [String: Value] = [:]
         members.forEachMember { key, member in
             let decoded = context.descend(into: .key(key)) { context in value.decode(member, context: &context) }
@@ -135,6 +138,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
 
     override func encode(_ dictionary: [String: Value], context: inout EncodingContext) -> JSONValue {
+        guard !context.isTooDeep() else { return .null }
         var object = JSONObject(capacity: dictionary.count)
         for key in dictionary.keys.sorted() {
             guard let member = dictionary[key] else { continue }

@@ -41,7 +41,7 @@ enum MappingEngine {
     /// - Parameter declaredType: The class the reading side will expect here; archives record
     ///   the model's own class when it differs.
     static func encode(_ model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext) -> JSONValue {
-        guard context.beginWriting(model) else { return .null }
+        guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = PlanCache.shared.plan(for: type(of: model))
         let tag = ModelTag(className: plan.className, differsFromDeclaredType: type(of: model) != declaredType)
@@ -67,6 +67,7 @@ enum MappingEngine {
         case .scalar(let scalar):
             return scalar.jsonValue
         case .object(let members):
+            guard !context.isTooDeep() else { return .null }
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
@@ -74,6 +75,7 @@ enum MappingEngine {
             }
             return .object(object)
         case .array(let elements):
+            guard !context.isTooDeep() else { return .null }
             return .array(
                 elements.enumerated().map { index, element in
                     context.descend(into: .index(index)) { encodeUntyped(element.raw, context: &$0) }

@@ -1,0 +1,146 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class Cyclic: JastorObject {
+    var name = ""
+    var next: Cyclic?
+
+    override class var properties: [JastorProperty] { [.init("name", \Cyclic.name), .init("next", \Cyclic.next)] }
+}
+
+/// `toDictionary()`, equality, hashing and `description`, all read through the class plan.
+@Suite struct OutputTests {
+    @Test func toDictionaryIsValidJSONForEveryType() throws {
+        let model = Everything(dictionary: try Fixtures.dictionary("everything"))
+        let dictionary = model.toDictionary()
+        #expect(JSONSerialization.isValidJSONObject(dictionary))
+        let expected = try Fixtures.dictionary("everything").merging([
+            "date": 1_409_307_120.25, "data": "SmFzdG9y", "url": "https://example.com/a?b=c",
+        ]) { _, new in new }
+        #expect(try Fixtures.canonical(dictionary) == Fixtures.canonical(expected))
+    }
+
+    @Test(arguments: ["everything", "everything_coerced", "search_response", "category_tree", "product_with_category"])
+    func mappingWhatToDictionaryWroteGivesAnEqualModel(fixture: String) throws {
+        let json = try Fixtures.dictionary(fixture)
+        let models: [JastorObject] = [
+            Everything(dictionary: json), SearchResponse(dictionary: json), ProductCategory(dictionary: json),
+            Product(dictionary: json),
+        ]
+        for model in models {
+            let copy = type(of: model).init(dictionary: model.toDictionary())
+            #expect(copy == model)
+            #expect(copy.hashValue == model.hashValue)
+        }
+    }
+
+    @Test func nilAndEmptyAreLeftOutOnlyWhenTheDefaultIsNilOrEmpty() {
+        let model = Everything()
+        model.optionalString = nil
+        let dictionary = model.toDictionary()
+        #expect(dictionary["optionalString"] is NSNull, "the default is not nil, so nil must be written")
+        #expect(dictionary["url"] == nil)
+        #expect(dictionary["strings"] == nil)
+        #expect(dictionary["metadata"] == nil)
+        #expect(dictionary["int"] as? Int == 0, "scalars are always written")
+        #expect(Everything(dictionary: dictionary) == model)
+    }
+
+    @Test func equalityComparesClassAndEveryValue() throws {
+        let json = try Fixtures.dictionary("search_response")
+        let a = SearchResponse(dictionary: json)
+        let b = SearchResponse(dictionary: json)
+        #expect(a == b)
+        #expect(Set([a, b]).count == 1)
+        b.statuses[1].retweetedStatus?.user.followersCount += 1
+        #expect(a != b)
+        #expect(Dog(dictionary: ["name": "Rex"]) != Animal(dictionary: ["name": "Rex"]))
+        #expect(Puppy(dictionary: ["name": "Rex"]) == Puppy(dictionary: ["name": "Rex"]))
+    }
+
+    @Test func descriptionIsANestedDump() throws {
+        let product = Product(dictionary: ["name": "foo", "amount": 2, "tags": ["a", "b"], "category": ["name": "toys"]])
+        #expect(
+            product.description == """
+                Product(
+                  name: "foo",
+                  amount: 2,
+                  price: nil,
+                  createdAt: nil,
+                  category: ProductCategory(
+                    name: "toys",
+                    children: []
+                  ),
+                  tags: ["a", "b"]
+                )
+                """)
+        #expect(String(describing: [ProductCategory(dictionary: ["name": "x"])]) == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
+    }
+
+    @Test func cyclesEndInsteadOfRecursingForever() throws {
+        let a = Cyclic(dictionary: ["name": "a"])
+        let b = Cyclic(dictionary: ["name": "b"])
+        a.next = b
+        b.next = a
+        defer { b.next = nil }
+        #expect(try Fixtures.canonical(a.toDictionary()) == #"{"name":"a","next":{"name":"b","next":null}}"#)
+        let error = #expect(throws: JastorError.self) { try a.archivedData() }
+        #expect(error?.description == "next.next: expected a tree of models, found a reference back to an enclosing Cyclic")
+    }
+}
+
+/// Deep input gets a defined outcome instead of exhausting the stack.
+@Suite struct NestingLimitTests {
+    private func chain(depth: Int) -> [String: Any] {
+        var json: [String: Any] = ["name": "leaf"]
+        for _ in 0..<depth {
+            json = ["name": "node", "children": [json]]
+        }
+        return json
+    }
+
+    @Test func inputDeeperThanTheLimitIsReportedNotFollowed() {
+        var issues: [JastorIssue] = []
+        // Far deeper nested Swift dictionaries overflow a test thread's stack when they are freed,
+        // inside the Swift runtime, before and after Jastor is involved.
+        let tree = ProductCategory(dictionary: chain(depth: 1_000), issues: &issues)
+        #expect(issues.count == 1)
+        #expect(issues.first?.kind == .nestingTooDeep)
+        #expect(issues.first?.path.components.count == 256)
+        #expect(issues.first?.description.hasSuffix("children[0]: expected at most 256 levels of nesting, found deeper input") == true)
+        var depth = 0
+        var node = tree
+        while let child = node.children.first {
+            node = child
+            depth += 1
+        }
+        #expect(depth == 127, "the last model within the limit has no children")
+    }
+
+    @Test func strictModeThrowsForTooDeepInput() {
+        #expect(throws: JastorError.self) { try ProductCategory(validating: chain(depth: 1_000)) }
+    }
+
+    /// Mapping, writing and comparing input at the limit fits a 1 MB stack in a debug build
+    /// (release builds need about half).
+    @Test func inputAtTheLimitFitsASmallThreadStack() async {
+        let names: [String] = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var node = ProductCategory(dictionary: chain(depth: 1_000))
+                _ = node.toDictionary()
+                _ = node == node
+                var names = [node.name]
+                while let child = node.children.first {
+                    node = child
+                    names.append(node.name)
+                }
+                continuation.resume(returning: names)
+            }
+            thread.stackSize = 1024 * 1024
+            thread.start()
+        }
+        #expect(names.count == 128)
+        #expect(names.last == "node")
+    }
+}
