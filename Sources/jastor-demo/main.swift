@@ -1,36 +1,75 @@
 import Foundation
 import Jastor
 
-final class ProductCategory: JastorObject {
-    var name = ""
-    var children: [ProductCategory] = []
-    override class var properties: [JastorProperty] {
-        [.init("name", \ProductCategory.name), .init("children", \ProductCategory.children)]
-    }
+// `jastor-demo`: maps the fixtures into models, prints them, archives and unarchives them.
+// `jastor-demo FILE.json`: prints a generic outline of any JSON file.
+
+/// The repository's `Fixtures/` folder: beside the working directory, or found from this file.
+func fixturesFolder() -> URL {
+    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
+    if FileManager.default.fileExists(atPath: local.path) { return local }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
 }
-final class Product: JastorObject {
-    var name = ""
-    var amount: Int = 0
-    var price: Decimal?
-    var category = ProductCategory()
-    var objectId: Int64 = 0
-    var created: Date?
-    override class var properties: [JastorProperty] {
-        [.init("name", \Product.name), .init("amount", \Product.amount), .init("price", \Product.price),
-         .init("category", \Product.category), .init("objectId", \Product.objectId), .init("created", \Product.created)]
-    }
+
+func readJSON(_ url: URL) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(contentsOf: url), options: [.fragmentsAllowed])
 }
-let json = try JSONSerialization.jsonObject(with: Data(#"{"name":"foo","amount":"225","price":9.99,"id":505874924095815681,"created":"2014-08-29T10:12:00Z","category":{"name":"1","children":[{"name":"1.1"},{"name":"1.2","children":[{"name":"1.2.1"}]}]}}"#.utf8)) as! [String: Any]
-let p = Product(dictionary: json)
-print(p)
-print(p.toDictionary())
-var issues: [JastorIssue] = []
-_ = Product(dictionary: ["amount": 1.5, "price": "x", "category": ["children": [1, ["name": true]]]], issues: &issues)
-print(issues.map(\.description))
-print(Product(dictionary: p.toDictionary()) == p)
-let data = try p.archivedData(format: .json)
-print(String(decoding: data, as: UTF8.self))
-let back = try Product.unarchive(from: data)
-print(back == p)
-let pl = try Product.unarchive(from: try p.archivedData())
-print(pl == p, try JSONDecoder().decode(Product.self, from: JSONEncoder().encode(p)) == p)
+
+/// Maps one fixture, prints the model, archives it in both formats and reads it back.
+func demonstrate<Model: JastorObject>(_ type: Model.Type, fixture: String, folder: URL, archives: URL) throws -> Bool {
+    let url = folder.appendingPathComponent("\(fixture).json")
+    guard let json = try readJSON(url) as? [String: Any] else {
+        print("\(url.path): not a JSON object")
+        return false
+    }
+    var issues: [JastorIssue] = []
+    let model = Model(dictionary: json, issues: &issues)
+    print("── \(fixture).json → \(Model.self)")
+    print(model)
+    for issue in issues { print("  skipped: \(issue)") }
+    var allEqual = true
+    for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+        let file = archives.appendingPathComponent("\(fixture)-\(format).archive")
+        try model.archive(to: file, format: format)
+        let copy = try Model.unarchive(from: file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        print("   archived as \(format) (\(size) bytes), unarchived: \(copy == model ? "equal" : "DIFFERENT")")
+        allEqual = allEqual && copy == model
+    }
+    print()
+    return allEqual
+}
+
+func runDemo() throws -> Int32 {
+    let folder = fixturesFolder()
+    let archives = FileManager.default.temporaryDirectory.appendingPathComponent("jastor-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: archives, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: archives) }
+    print("Mapping the fixtures in \(folder.path); archives go to \(archives.path)\n")
+    let results = [
+        try demonstrate(Product.self, fixture: "product_with_category", folder: folder, archives: archives),
+        try demonstrate(ProductCategory.self, fixture: "category_tree", folder: folder, archives: archives),
+        try demonstrate(SearchResponse.self, fixture: "search_response", folder: folder, archives: archives),
+    ]
+    print(results.allSatisfy { $0 } ? "Every model came back equal." : "Some models did not come back equal.")
+    return results.allSatisfy { $0 } ? 0 : 1
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do {
+    switch arguments.count {
+    case 0:
+        exit(try runDemo())
+    case 1:
+        guard let path = arguments.first, !path.hasPrefix("-") else { fallthrough }
+        print(JSONOutline().render(try readJSON(URL(fileURLWithPath: path))))
+    default:
+        print("usage: jastor-demo            map the fixtures, archive and unarchive them")
+        print("       jastor-demo FILE.json  outline the keys, types and nesting of any JSON file")
+        exit(2)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

@@ -97,7 +97,7 @@ open class JastorObject {
     /// - Parameters:
     ///   - dictionary: A JSON object.
     ///   - issues: Receives every value that was skipped, and the class's declaration problems.
-    public convenience init(dictionary: [String: Any], issues: inout [JastorIssue]) {
+    public required convenience init(dictionary: [String: Any], issues: inout [JastorIssue]) {
         self.init()
         var context = MappingContext(input: .dictionary)
         MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
@@ -115,7 +115,7 @@ open class JastorObject {
     ///
     /// - Parameter dictionary: A JSON object.
     /// - Throws: ``JastorError`` with every issue found.
-    public convenience init(validating dictionary: [String: Any]) throws {
+    public required convenience init(validating dictionary: [String: Any]) throws {
         var issues: [JastorIssue] = []
         self.init(dictionary: dictionary, issues: &issues)
         if !issues.isEmpty { throw JastorError(issues: issues) }
