@@ -17,7 +17,9 @@ private struct Order: Codable, Equatable {
         let puppy = Puppy(dictionary: ["name": "Rex", "breed": "collie", "ageInWeeks": 9])
         let kennel = Kennel()
         kennel.resident = puppy
-        kennel.residents = [Dog(dictionary: ["name": "Fido", "breed": "pug"]), Animal(dictionary: ["name": "Tom"]), puppy]
+        kennel.residents = [
+            Dog(dictionary: ["name": "Fido", "breed": "pug"]), Animal(dictionary: ["name": "Tom"]), puppy,
+        ]
         kennel.byName = ["rex": puppy, "tom": Animal(dictionary: ["name": "Tom", "legs": 3])]
         return kennel
     }
@@ -136,7 +138,8 @@ private struct Order: Codable, Equatable {
     }
 
     @Test func emptyFile() throws {
-        #expect(try error(reading: Data()).issues.first?.description == "expected a Jastor archive, found an empty file")
+        #expect(
+            try error(reading: Data()).issues.first?.description == "expected a Jastor archive, found an empty file")
     }
 
     @Test func foreignFiles() throws {

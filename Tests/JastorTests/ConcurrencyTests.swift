@@ -8,7 +8,9 @@ private final class RaceUser: JastorObject {
     var id: Int64 = 0
     var screenName = ""
 
-    override class var properties: [JastorProperty] { [.init("id", \RaceUser.id), .init("screenName", \RaceUser.screenName)] }
+    override class var properties: [JastorProperty] {
+        [.init("id", \RaceUser.id), .init("screenName", \RaceUser.screenName)]
+    }
 }
 
 private final class RaceStatus: JastorObject {
@@ -41,8 +43,11 @@ private final class RaceResponse: JastorObject {
         results.append(try Fixtures.canonical(race.toDictionary()))
         let response = try SearchResponse(validating: search)
         results.append(try Fixtures.canonical(response.toDictionary()))
-        results.append(try Fixtures.canonical(Everything(dictionary: try Fixtures.dictionary("everything")).toDictionary()))
-        results.append(try Fixtures.canonical(ProductCategory(dictionary: try Fixtures.dictionary("category_tree")).toDictionary()))
+        results.append(
+            try Fixtures.canonical(Everything(dictionary: try Fixtures.dictionary("everything")).toDictionary()))
+        results.append(
+            try Fixtures.canonical(ProductCategory(dictionary: try Fixtures.dictionary("category_tree")).toDictionary())
+        )
         let file = folder.appendingPathComponent("task-\(task).archive")
         try response.archive(to: file)
         let copy = try SearchResponse.unarchive(from: file)
@@ -74,8 +79,9 @@ private final class RaceResponse: JastorObject {
         #expect(try reference[1] == Fixtures.canonical(Fixtures.dictionary("search_response")))
         let race = try #require(
             try JSONSerialization.jsonObject(with: Data(reference[0].utf8)) as? [String: [[String: Any]]])
-        #expect(race["statuses"]?.compactMap { $0["id"] as? Int } == [
-            505_874_924_095_815_681, 505_874_922_023_837_696, 505_874_920_140_591_104, 505_874_919_020_699_648,
-        ])
+        #expect(
+            race["statuses"]?.compactMap { $0["id"] as? Int } == [
+                505_874_924_095_815_681, 505_874_922_023_837_696, 505_874_920_140_591_104, 505_874_919_020_699_648,
+            ])
     }
 }

@@ -30,15 +30,21 @@ private final class WrongType: JastorObject {
 private final class Duplicated: JastorObject {
     var name = ""
 
-    override class var properties: [JastorProperty] { [.init("name", \Duplicated.name), .init("name", \Duplicated.name)] }
+    override class var properties: [JastorProperty] {
+        [.init("name", \Duplicated.name), .init("name", \Duplicated.name)]
+    }
 }
 
 private final class WrongElementType: JastorObject {
     var tags: [String] = []
     var name = ""
 
-    override class var properties: [JastorProperty] { [.init("tags", \WrongElementType.tags), .init("name", \WrongElementType.name)] }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["tags": ProductCategory.self, "missing": Product.self] }
+    override class var properties: [JastorProperty] {
+        [.init("tags", \WrongElementType.tags), .init("name", \WrongElementType.name)]
+    }
+    override class var arrayElementTypes: [String: JastorObject.Type] {
+        ["tags": ProductCategory.self, "missing": Product.self]
+    }
 }
 
 private final class Node: JastorObject {

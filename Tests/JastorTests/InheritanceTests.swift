@@ -15,7 +15,9 @@ private final class HasBothIds: JastorObject {
     var id = ""
     var objectId = ""
 
-    override class var properties: [JastorProperty] { [.init("id", \HasBothIds.id), .init("objectId", \HasBothIds.objectId)] }
+    override class var properties: [JastorProperty] {
+        [.init("id", \HasBothIds.id), .init("objectId", \HasBothIds.objectId)]
+    }
 }
 
 private class Shelf: JastorObject {
@@ -23,7 +25,9 @@ private class Shelf: JastorObject {
     var loose: [Any] = []
 
     override class var properties: [JastorProperty] { [.init("items", \Shelf.items), .init("loose", \Shelf.loose)] }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["items": Dog.self, "loose": ProductCategory.self] }
+    override class var arrayElementTypes: [String: JastorObject.Type] {
+        ["items": Dog.self, "loose": ProductCategory.self]
+    }
 }
 
 /// A subclass of a subclass maps every level; Jastor's `objectId` convention.
@@ -41,7 +45,8 @@ private class Shelf: JastorObject {
     @Test func everyLevelWritesBackInDeclarationOrder() throws {
         let puppy = Puppy(dictionary: try Fixtures.dictionary("dog"))
         #expect(try Fixtures.canonical(puppy.toDictionary()) == Fixtures.canonical(Fixtures.dictionary("dog")))
-        #expect(puppy.description.hasPrefix("Puppy(\n  name: \"Rex\",\n  legs: 3,\n  breed: \"collie\",\n  ageInWeeks: 9"))
+        #expect(
+            puppy.description.hasPrefix("Puppy(\n  name: \"Rex\",\n  legs: 3,\n  breed: \"collie\",\n  ageInWeeks: 9"))
     }
 
     @Test func aMiddleClassMapsItsOwnLevels() throws {
@@ -68,6 +73,8 @@ private class Shelf: JastorObject {
         let dog = shelf.items.first as? Dog
         #expect(dog?.breed == "collie")
         #expect((shelf.loose.first as? ProductCategory)?.name == "toys")
-        #expect(try Fixtures.canonical(shelf.toDictionary()) == #"{"items":[{"breed":"collie","legs":4,"name":"Rex"}],"loose":[{"name":"toys"}]}"#)
+        #expect(
+            try Fixtures.canonical(shelf.toDictionary())
+                == #"{"items":[{"breed":"collie","legs":4,"name":"Rex"}],"loose":[{"name":"toys"}]}"#)
     }
 }

@@ -11,7 +11,8 @@ import Testing
 
     @Test func jsonBooleansAreNotNumbers() throws {
         var issues: [JastorIssue] = []
-        let model = Everything(dictionary: try parsed(#"{"int": true, "double": false, "string": true}"#), issues: &issues)
+        let model = Everything(
+            dictionary: try parsed(#"{"int": true, "double": false, "string": true}"#), issues: &issues)
         #expect(model.int == 0)
         #expect(model.double == 0)
         #expect(

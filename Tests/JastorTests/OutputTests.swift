@@ -60,7 +60,9 @@ private final class Cyclic: JastorObject {
     }
 
     @Test func descriptionIsANestedDump() throws {
-        let product = Product(dictionary: ["name": "foo", "amount": 2, "tags": ["a", "b"], "category": ["name": "toys"]])
+        let product = Product(dictionary: [
+            "name": "foo", "amount": 2, "tags": ["a", "b"], "category": ["name": "toys"],
+        ])
         #expect(
             product.description == """
                 Product(
@@ -75,7 +77,9 @@ private final class Cyclic: JastorObject {
                   tags: ["a", "b"]
                 )
                 """)
-        #expect(String(describing: [ProductCategory(dictionary: ["name": "x"])]) == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
+        #expect(
+            String(describing: [ProductCategory(dictionary: ["name": "x"])])
+                == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
     }
 
     @Test func cyclesEndInsteadOfRecursingForever() throws {
@@ -86,7 +90,8 @@ private final class Cyclic: JastorObject {
         defer { b.next = nil }
         #expect(try Fixtures.canonical(a.toDictionary()) == #"{"name":"a","next":{"name":"b","next":null}}"#)
         let error = #expect(throws: JastorError.self) { try a.archivedData() }
-        #expect(error?.description == "next.next: expected a tree of models, found a reference back to an enclosing Cyclic")
+        #expect(
+            error?.description == "next.next: expected a tree of models, found a reference back to an enclosing Cyclic")
     }
 }
 
@@ -108,7 +113,9 @@ private final class Cyclic: JastorObject {
         #expect(issues.count == 1)
         #expect(issues.first?.kind == .nestingTooDeep)
         #expect(issues.first?.path.components.count == 256)
-        #expect(issues.first?.description.hasSuffix("children[0]: expected at most 256 levels of nesting, found deeper input") == true)
+        #expect(
+            issues.first?.description.hasSuffix(
+                "children[0]: expected at most 256 levels of nesting, found deeper input") == true)
         var depth = 0
         var node = tree
         while let child = node.children.first {

@@ -2,9 +2,11 @@ import Foundation
 import Jastor
 import Testing
 
-/// The README's code, compiled and run here; `readmeCodeIsInThisFile` checks that every `swift`
-/// block of README.md still appears in this file, line for line. The README's types live in this
-/// namespace so that they do not clash with the shared test models.
+/// The README's code, compiled and run here.
+///
+/// `readmeCodeIsInThisFile` checks that every `swift` block of README.md still appears in this
+/// file, line for line.
+/// The README's types live in this namespace so that they do not clash with the shared test models.
 enum Readme {
     // MARK: Quick start: the models
 
@@ -100,7 +102,9 @@ enum Readme {
         }
 
         @Test func declaringModels() {
-            let shelter = Shelter(dictionary: ["animals": [["name": "Rex", "breed": "collie", "availability": "sold_out"]]])
+            let shelter = Shelter(dictionary: [
+                "animals": [["name": "Rex", "breed": "collie", "availability": "sold_out"]]
+            ])
             let rex = shelter.animals[0] as? Dog
             print(rex?.breed ?? "", rex?.availability == .soldOut)  // collie true
 

@@ -132,7 +132,8 @@ extension JSONValue: Codable {
         case .opaque(let opaque):
             throw EncodingError.invalidValue(
                 opaque.value,
-                EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(opaque.typeName) is not a JSON value"))
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "\(opaque.typeName) is not a JSON value"))
         default:
             var container = encoder.singleValueContainer()
             try encodeScalar(into: &container)

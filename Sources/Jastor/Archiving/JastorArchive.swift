@@ -119,7 +119,8 @@ extension JastorObject {
             throw JastorError(
                 issues: [
                     JastorIssue(
-                        path: [], kind: .unreadableArchive, expected: "a readable file", found: error.localizedDescription)
+                        path: [], kind: .unreadableArchive, expected: "a readable file",
+                        found: error.localizedDescription)
                 ], file: url)
         }
         do {
@@ -144,7 +145,8 @@ extension JastorObject {
             PlanCache.shared.plan(for: type).inherits(from: self)
         else {
             throw ArchiveReader.error(
-                .disallowedClass, expected: "an archive of \(self) or a subclass", found: "one of \(envelope.rootClass)")
+                .disallowedClass, expected: "an archive of \(self) or a subclass", found: "one of \(envelope.rootClass)"
+            )
         }
         let model = type.init()
         var context = MappingContext(input: .archive)
@@ -162,7 +164,9 @@ private enum ArchiveReader {
     static func envelope(from data: Data) throws(JastorError) -> ArchiveEnvelope {
         let header: ArchiveHeader = try decode(data)
         guard header.format == ArchiveHeader.formatName else {
-            throw error(.unreadableArchive, expected: "a Jastor archive", found: "a file of format \(header.format.debugDescription)")
+            throw error(
+                .unreadableArchive, expected: "a Jastor archive",
+                found: "a file of format \(header.format.debugDescription)")
         }
         guard header.version <= ArchiveHeader.currentVersion else {
             throw error(
@@ -179,7 +183,8 @@ private enum ArchiveReader {
             case .json: return try JSONDecoder().decode(T.self, from: data)
             case .empty: throw error(.unreadableArchive, expected: "a Jastor archive", found: "an empty file")
             case .unknown(let prefix):
-                throw error(.unreadableArchive, expected: "a Jastor archive", found: "data starting with bytes \(prefix)")
+                throw error(
+                    .unreadableArchive, expected: "a Jastor archive", found: "data starting with bytes \(prefix)")
             }
         } catch let error as JastorError {
             throw error

@@ -42,8 +42,10 @@ public class JastorCodec: @unchecked Sendable {
     init() {}
 }
 
-/// The typed codec behind ``JastorCodec``. This base class is the codec of a type Jastor cannot
-/// map: it reports every value as a declaration problem, so a mistake never traps.
+/// The typed codec behind ``JastorCodec``.
+///
+/// This base class is the codec of a type Jastor cannot map: it reports every value as a declaration
+/// problem, so a mistake never traps.
 class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }

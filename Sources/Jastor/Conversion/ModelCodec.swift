@@ -39,7 +39,9 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     ) -> Model.Type? where Members.Member: JSONSource {
         guard context.input == .archive, let marker = members[MappingEngine.classMarkerKey] else { return modelType }
         guard case .scalar(.string(let name)) = marker.node else {
-            context.record(.disallowedClass, expected: "a class name in \(MappingEngine.classMarkerKey)", found: marker.node.summary)
+            context.record(
+                .disallowedClass, expected: "a class name in \(MappingEngine.classMarkerKey)",
+                found: marker.node.summary)
             return nil
         }
         guard let named = PlanCache.shared.modelClass(named: name),
@@ -92,7 +94,9 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         guard !context.isTooDeep() else { return nil }
         var models: [Any] = []
         for (index, element) in elements.enumerated() {
-            let model = context.descend(into: .index(index)) { context in elementModel.decode(element, context: &context) }
+            let model = context.descend(into: .index(index)) { context in
+                elementModel.decode(element, context: &context)
+            }
             if let model { models.append(model) }
         }
         return models

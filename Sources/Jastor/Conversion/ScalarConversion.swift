@@ -70,6 +70,7 @@ protocol ExactInteger: FixedWidthInteger, ScalarConvertible {}
 
 extension ExactInteger {
     /// Integers in range, doubles with no fraction in range, and integer strings (`"225"`).
+    ///
     /// JSON booleans are not numbers and never convert.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Self> {
         let converted: Self?
@@ -106,9 +107,10 @@ extension UInt64: ExactInteger {}
 // MARK: - Floating point and Decimal
 
 extension Double: ScalarConvertible {
-    /// Numbers that a `Double` holds exactly (integers up to 2^53), and numeric strings. The
-    /// strings `"NaN"`, `"Infinity"` and `"-Infinity"` are accepted because archives write
-    /// non-finite values that way; a number too large for `Double` (`1e400`) is out of range.
+    /// Numbers that a `Double` holds exactly (integers up to 2^53), and numeric strings.
+    ///
+    /// The strings `"NaN"`, `"Infinity"` and `"-Infinity"` are accepted because archives write non-finite
+    /// values that way; a number too large for `Double` (`1e400`) is out of range.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Double> {
         switch scalar {
         case .double(let value): return .success(value)
@@ -253,7 +255,8 @@ enum NumberText {
             case (0, _) where isDigit(byte), (7, _) where isDigit(byte), (1, _) where isDigit(byte): state = 1
             case (1, UInt8(ascii: ".")): state = 2
             case (2, _) where isDigit(byte), (3, _) where isDigit(byte): state = 3
-            case (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")), (3, UInt8(ascii: "e")), (3, UInt8(ascii: "E")): state = 4
+            case (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")), (3, UInt8(ascii: "e")), (3, UInt8(ascii: "E")):
+                state = 4
             case (4, UInt8(ascii: "+")), (4, UInt8(ascii: "-")): state = 5
             case (4, _) where isDigit(byte), (5, _) where isDigit(byte), (6, _) where isDigit(byte): state = 6
             default: return false

@@ -71,8 +71,10 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
 }
 
-/// Reads a JSON array element by element. In lenient mapping an element that does not fit is
-/// left out (and reported); the elements that fit are kept.
+/// Reads a JSON array element by element.
+///
+/// In lenient mapping an element that does not fit is left out (and reported); the elements that fit
+/// are kept.
 final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     private let element: Codec<Element>
 
@@ -142,7 +144,8 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         var object = JSONObject(capacity: dictionary.count)
         for key in dictionary.keys.sorted() {
             guard let member = dictionary[key] else { continue }
-            object.append(context.descend(into: .key(key)) { context in value.encode(member, context: &context) }, forKey: key)
+            object.append(
+                context.descend(into: .key(key)) { context in value.encode(member, context: &context) }, forKey: key)
         }
         return .object(object)
     }

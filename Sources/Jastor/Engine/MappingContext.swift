@@ -4,6 +4,7 @@ import Foundation
 /// and how deep it has descended.
 struct MappingContext {
     /// Whether the input is a Jastor archive, whose `$class` markers may choose a subclass.
+    ///
     /// Plain dictionaries never choose classes: data from a network must not pick what is built.
     enum Input {
         case dictionary
@@ -34,8 +35,9 @@ struct MappingContext {
         return body(&self)
     }
 
-    /// Whether an object or array at the current path is nested too deeply to read; records the
-    /// issue when it is. Containers ask this before reading their members.
+    /// Whether an object or array at the current path is nested too deeply to read; records the issue when it is.
+    ///
+    /// Containers ask this before reading their members.
     mutating func isTooDeep() -> Bool {
         guard path.count >= Self.maximumDepth else { return false }
         record(.nestingTooDeep, expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper input")
@@ -78,17 +80,23 @@ struct EncodingContext {
     }
 
     /// Runs `body` one level down, at `component` of the current object or array.
-    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue) -> JSONValue {
+    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
+        -> JSONValue
+    {
         path.append(component)
         defer { path.removeLast() }
         return body(&self)
     }
 
-    /// Whether a model or container at the current path is nested too deeply to write; records
-    /// the issue when it is. It is then written as `null`.
+    /// Whether a model or container at the current path is nested too deeply to write.
+    ///
+    /// Records the issue when it is.
+    ///
+    /// It is then written as `null`.
     mutating func isTooDeep() -> Bool {
         guard path.count >= MappingContext.maximumDepth else { return false }
-        record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: "deeper data")
+        record(
+            .nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: "deeper data")
         return true
     }
 
@@ -96,7 +104,9 @@ struct EncodingContext {
     /// is, which means the graph has a cycle that JSON cannot represent.
     mutating func beginWriting(_ model: AnyObject) -> Bool {
         guard modelsBeingWritten.insert(ObjectIdentifier(model)).inserted else {
-            record(.unencodableValue, expected: "a tree of models", found: "a reference back to an enclosing \(type(of: model))")
+            record(
+                .unencodableValue, expected: "a tree of models",
+                found: "a reference back to an enclosing \(type(of: model))")
             return false
         }
         return true

@@ -1,8 +1,12 @@
 import Foundation
 
-/// The one mapping engine: applies a class plan to a JSON source to fill a model, and reads a
-/// model back out through the same plan. Every input (`[String: Any]`, archives, `Codable`) and
-/// every output (`toDictionary()`, archives, equality, `description`) goes through here.
+/// The one mapping engine.
+///
+/// It applies a class plan to a JSON source to fill a model, and reads a model back out through
+/// the same plan.
+///
+/// Every input (`[String: Any]`, archives, `Codable`) and every output (`toDictionary()`, archives,
+/// equality, `description`) goes through here.
 enum MappingEngine {
     /// The key under which archives record a model's class where it differs from the declared one.
     static let classMarkerKey = "$class"
@@ -38,9 +42,15 @@ enum MappingEngine {
 
     /// Writes `model` as a JSON object through its plan.
     ///
-    /// - Parameter declaredType: The class the reading side will expect here; archives record
-    ///   the model's own class when it differs.
-    static func encode(_ model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext) -> JSONValue {
+    /// - Parameters:
+    ///   - model: The model to write.
+    ///   - declaredType: The class the reading side will expect here; archives record the
+    ///     model's own class when it differs.
+    ///   - context: The output run.
+    /// - Returns: The model's registered properties as an object tagged with its class.
+    static func encode(_ model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext)
+        -> JSONValue
+    {
         guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = PlanCache.shared.plan(for: type(of: model))
@@ -50,15 +60,18 @@ enum MappingEngine {
         for property in plan.properties {
             if !inspecting, property.omitsEmptyValue, property.accessor.isEmpty(in: model) { continue }
             let key = inspecting ? property.name : property.key
-            let value = context.descend(into: .key(key)) { context in property.accessor.encode(model, context: &context) }
+            let value = context.descend(into: .key(key)) { context in property.accessor.encode(model, context: &context)
+            }
             object.append(value, forKey: key)
         }
         return .object(object)
     }
 
-    /// Writes an untyped Foundation value (the contents of a pass-through property), writing
-    /// any models inside it through their plans. Values JSON cannot hold are kept as they are,
-    /// and reported when the output must be real JSON.
+    /// Writes an untyped Foundation value, the contents of a pass-through property.
+    ///
+    /// Models inside it are written through their plans.
+    ///
+    /// Values JSON cannot hold are kept as they are, and reported when the output must be real JSON.
     static func encodeUntyped(_ value: Any, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
             return encode(model, declaredType: JastorObject.self, context: &context)

@@ -14,7 +14,9 @@ import Foundation
 /// }
 /// ```
 public struct JastorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The problems, in the order they were found. Never empty.
+    /// The problems, in the order they were found.
+    ///
+    /// Never empty.
     public let issues: [JastorIssue]
     /// The archive file the problems were found in, if any.
     public let file: URL?

@@ -76,6 +76,7 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The issue as one line: `statuses[3].user.id: expected Int64, found String "abc"`.
+    ///
     /// An issue about the input as a whole has no path in front.
     public var description: String {
         let message = "expected \(expected), found \(found)"

@@ -28,7 +28,7 @@ open class JastorObject {
 
     /// The registrations of the class's stored properties: one line per property.
     ///
-    /// Register every stored property the class declares, with ``JastorProperty/init(_:_:)-(String,ReferenceWritableKeyPath<Root,Value>)``
+    /// Register every stored property the class declares, with a ``JastorProperty`` initialiser
     /// or, for properties Jastor should leave alone, ``JastorProperty/ignored(_:_:)``. A subclass
     /// registers its own properties; those of its superclasses are found on theirs.
     ///

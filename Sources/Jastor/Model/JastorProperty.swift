@@ -58,16 +58,19 @@ public struct JastorProperty: Sendable {
         self.accessor = accessor
     }
 
-    /// Registers a stored property that Jastor leaves alone: it is never read from JSON nor
-    /// written out, compared or archived. Use it for caches and `weak` parent links.
+    /// Registers a stored property that Jastor leaves alone.
+    ///
+    /// The property is never read from JSON nor written out, compared or archived.
+    ///
+    /// Use it for caches and `weak` parent links.
     ///
     /// ```swift
     /// .ignored("parent", \Node.parent)
     /// ```
     ///
     /// - Parameters:
-    ///   - name: The stored property's name, as declared.
-    ///   - keyPath: A key path to that property, to check that the name and type are right.
+    /// - name: The stored property's name, as declared.
+    /// - keyPath: A key path to that property, to check that the name and type are right.
     /// - Returns: A registration that maps nothing.
     public static func ignored<Root: JastorObject, Value>(
         _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable
@@ -107,8 +110,11 @@ class PropertyAccessor: @unchecked Sendable {
     func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
 }
 
-/// An accessor that knows its key path's root and value types: enough to check a registration
-/// against the declaration. On its own it is the accessor of an ignored property.
+/// An accessor that knows its key path's root and value types.
+///
+/// That is enough to check a registration against the declaration.
+///
+/// On its own it is the accessor of an ignored property.
 class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sendable {
     override var valueTypeName: String { String(describing: Value.self) }
     override var rootTypeName: String { String(describing: Root.self) }
@@ -133,7 +139,8 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
 
     override var isMapped: Bool { true }
 
-    override func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {
+    override func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext)
+    {
         guard let root = model as? Root, let value = codec.decode(source, context: &context) else { return }
         root[keyPath: keyPath] = value
     }

@@ -35,7 +35,8 @@ final class ClassPlan: Sendable {
         self.modelType = modelType
         self.className = String(reflecting: modelType)
         self.properties = properties.map {
-            PropertyPlan(name: $0.name, key: $0.key, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
+            PropertyPlan(
+                name: $0.name, key: $0.key, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
         }
         self.declarationIssues = builder.issues
         self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
@@ -141,7 +142,8 @@ extension ClassPlan {
         private mutating func record(_ property: String, expected: String, found: String) {
             issues.append(
                 JastorIssue(
-                    path: [.key(shortName), .key(property)], kind: .invalidDeclaration, expected: expected, found: found))
+                    path: [.key(shortName), .key(property)], kind: .invalidDeclaration, expected: expected, found: found
+                ))
         }
     }
 }

@@ -28,8 +28,11 @@ final class PlanCache: Sendable {
         }
     }
 
-    /// The model class an archive names (`MyApp.Product`): one Jastor has mapped already, or one
-    /// the runtime finds by that name. Callers still check that it fits where it appears.
+    /// The model class an archive names (`MyApp.Product`).
+    ///
+    /// It is a class Jastor has mapped already, or one the runtime finds by that name.
+    ///
+    /// Callers still check that it fits where it appears.
     func modelClass(named name: String) -> JastorObject.Type? {
         if let known = state.withLock({ $0.classesByName[name] }) { return known }
         return _typeByName(name) as? JastorObject.Type

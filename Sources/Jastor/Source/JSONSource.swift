@@ -76,7 +76,8 @@ extension JSONScalar {
         case .double(let value): "Number \(NumberText.shortest(value))"
         case .decimal(let value): "Number \(value)"
         case .string(let value):
-            value.count > 60 ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
+            value.count > 60
+                ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
         }
     }
 
