@@ -52,13 +52,13 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
 
     /// Reads a value, or records why it cannot and returns `nil`.
     func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        context.record(.invalidDeclaration, expected: "a type Jastor can map", found: typeName)
+        context.record(.invalidDeclaration, expected: "a transform for \(typeName)", found: "none registered")
         return nil
     }
 
     /// Writes a value.
     func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
-        context.record(.invalidDeclaration, expected: "a type Jastor can write", found: typeName)
+        context.record(.invalidDeclaration, expected: "a transform for \(typeName)", found: "none registered")
         return .null
     }
 
@@ -76,8 +76,14 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
 }
 
 extension JastorValue {
-    /// The typed codec for `Self`.
-    static var codec: Codec<Self> { (jastorCodec as? Codec<Self>) ?? Codec<Self>() }
+    /// A type with no built-in rules maps through the transform registered for it with
+    /// ``JastorTransform/registerAsDefault()``, or through a per-property transform.
+    public static var jastorCodec: JastorCodec { Codec<Self>() }
+
+    /// The typed codec for `Self`: the registered default transform, else the built-in rules.
+    static var codec: Codec<Self> {
+        DefaultTransforms.shared.codec(for: Self.self) ?? (jastorCodec as? Codec<Self>) ?? Codec<Self>()
+    }
 }
 
 extension JastorPassthrough {

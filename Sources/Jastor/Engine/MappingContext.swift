@@ -35,6 +35,13 @@ struct MappingContext {
         return body(&self)
     }
 
+    /// Runs `body` at `components` below the current position (a property's key path).
+    mutating func descend<T>(into components: [JastorPath.Component], _ body: (inout MappingContext) -> T?) -> T? {
+        path += components
+        defer { path.removeLast(components.count) }
+        return body(&self)
+    }
+
     /// Whether an object or array at the current path is nested too deeply to read; records the issue when it is.
     ///
     /// Containers ask this before reading their members.
@@ -85,6 +92,15 @@ struct EncodingContext {
     {
         path.append(component)
         defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// Runs `body` at `components` below the current position (a property's key path).
+    mutating func descend(
+        into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
+    ) -> JSONValue {
+        path += components
+        defer { path.removeLast(components.count) }
         return body(&self)
     }
 

@@ -29,13 +29,40 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         let plan = PlanCache.shared.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
+        let readsNames = context.input == .archive
         for property in plan.properties {
-            guard let member = members[property.key] else { continue }
-            _ = context.descend(into: .key(property.key)) { context -> Void? in
+            guard let path = readsNames ? [.key(property.name)] : property.inputPath,
+                let member = member(at: path, in: members)
+            else { continue }
+            _ = context.descend(into: path) { context -> Void? in
                 property.accessor.decode(member, into: model, context: &context)
                 return ()
             }
         }
+    }
+
+    /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind.
+    ///
+    /// An index step also finds an object member whose key is those digits, and a key step of
+    /// digits an array element, so `reports.0.text` works whichever the data holds.
+    static func member<Members: JSONObjectSource>(
+        at path: [JastorPath.Component], in members: Members
+    ) -> Members.Member? where Members.Member: JSONSource {
+        guard let first = path.first, let start = members[first.objectKey] else { return nil }
+        var current = start
+        for component in path.dropFirst() {
+            switch current.node {
+            case .object(let object):
+                guard let next = object[component.objectKey] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = component.arrayIndex, index >= 0, index < elements.count else { return nil }
+                current = elements[elements.index(elements.startIndex, offsetBy: index)]
+            case .scalar, .unsupported:
+                return nil
+            }
+        }
+        return current
     }
 
     // MARK: Writing
@@ -59,10 +86,11 @@ enum MappingEngine {
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
             if !inspecting, property.omitsEmptyValue, property.accessor.isEmpty(in: model) { continue }
-            let key = inspecting ? property.name : property.key
-            let value = context.descend(into: .key(key)) { context in property.accessor.encode(model, context: &context)
+            guard let path = context.purpose == .dictionary ? property.outputPath : [.key(property.name)] else {
+                continue
             }
-            object.append(value, forKey: key)
+            let value = context.descend(into: path) { context in property.accessor.encode(model, context: &context) }
+            object.insert(value, at: path[...])
         }
         return .object(object)
     }

@@ -1,19 +1,48 @@
 /// The way from the root of a JSON value to one element inside it.
 ///
-/// A path is a list of components, each a dictionary key or an array index. It renders the way a
-/// reader would write it, so an error can point straight at the offending value:
+/// A path is a list of components, each a dictionary key or an array index. It is what an issue
+/// points at, what a property maps with a custom key, and what ``JastorPath/value(in:)`` follows.
+/// It renders the way a reader would write it, and can be written the same way:
 ///
 /// ```swift
-/// let path: JastorPath = [.key("statuses"), .index(3), .key("user"), .key("id")]
+/// let path: JastorPath = "statuses[3].user.id"
 /// print(path)  // statuses[3].user.id
+/// let same: JastorPath = ["statuses", 3, "user", "id"]
+/// let dotted: JastorPath = ["version.major"]  // one key that contains a dot
 /// ```
-public struct JastorPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByArrayLiteral {
+public struct JastorPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByArrayLiteral,
+    ExpressibleByStringLiteral
+{
     /// One step of a ``JastorPath``: a key into an object or an index into an array.
-    public enum Component: Sendable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral,
+        ExpressibleByIntegerLiteral
+    {
         /// A key into a JSON object (or the name of a model property).
         case key(String)
         /// A zero-based index into a JSON array.
         case index(Int)
+
+        /// A key, from a string literal.
+        ///
+        /// ```swift
+        /// let path: JastorPath = ["user", "id"]
+        /// ```
+        ///
+        /// - Parameter value: The key.
+        public init(stringLiteral value: String) {
+            self = .key(value)
+        }
+
+        /// An index, from an integer literal.
+        ///
+        /// ```swift
+        /// let path: JastorPath = ["reports", 0]
+        /// ```
+        ///
+        /// - Parameter value: The index.
+        public init(integerLiteral value: Int) {
+            self = .index(value)
+        }
 
         /// The component as it appears in a rendered path: `user` or `[3]`.
         public var description: String {
@@ -49,6 +78,66 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
         self.components = elements
     }
 
+    /// Parses a path written as text: keys separated by dots, indexes as `[3]` or as a component
+    /// of digits (`reports.0.text`).
+    ///
+    /// A backslash makes the next character literal, so `version\\.major` is the one key
+    /// `version.major`. Use the array form, `["version.major"]`, to avoid escaping.
+    ///
+    /// ```swift
+    /// let path: JastorPath = "JanuaryWeatherReport.0.description"
+    /// ```
+    ///
+    /// - Parameter value: The path as text.
+    public init(stringLiteral value: String) {
+        self.init(parsing: value)
+    }
+
+    /// Parses a path written as text, as ``init(stringLiteral:)`` does.
+    ///
+    /// ```swift
+    /// let path = JastorPath(parsing: "personInfo.firstName")
+    /// ```
+    ///
+    /// - Parameter text: The path as text.
+    public init(parsing text: String) {
+        var components: [Component] = []
+        var current = ""
+        var escaped = false
+        var hasKey = false
+        func finishKey() {
+            if hasKey {
+                let isIndex = !current.isEmpty && current.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+                components.append(isIndex ? Int(current).map(Component.index) ?? .key(current) : .key(current))
+            }
+            current = ""
+            hasKey = false
+        }
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            if escaped {
+                current.append(character)
+                escaped = false
+                hasKey = true
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case ".": finishKey()
+            case "[":
+                finishKey()
+                var digits = ""
+                while let next = characters.next(), next != "]" { digits.append(next) }
+                components.append(Int(digits).map(Component.index) ?? .key(digits))
+            default:
+                current.append(character)
+                hasKey = true
+            }
+        }
+        finishKey()
+        self.components = components
+    }
+
     /// The path as `statuses[3].user.id`; the empty path renders as `<root>`.
     public var description: String {
         guard !components.isEmpty else { return "<root>" }
@@ -63,5 +152,23 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             }
         }
         return text
+    }
+}
+
+extension JastorPath.Component {
+    /// The key this component names in an object (an index names the key of its digits).
+    var objectKey: String {
+        switch self {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+
+    /// The index this component names in an array (a key of digits names that index).
+    var arrayIndex: Int? {
+        switch self {
+        case .key(let key): Int(key)
+        case .index(let index): index
+        }
     }
 }

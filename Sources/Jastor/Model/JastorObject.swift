@@ -47,6 +47,15 @@ open class JastorObject {
     /// ```
     open class var arrayElementTypes: [String: JastorObject.Type] { [:] }
 
+    /// How the class derives JSON keys from property names; `.exact` unless overridden.
+    ///
+    /// A registration's explicit `key` always wins. Subclasses inherit the strategy.
+    ///
+    /// ```swift
+    /// override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    /// ```
+    open class var keyStrategy: JastorKeyStrategy { .exact }
+
     /// The problems in the class's declaration, empty when it is consistent.
     ///
     /// Lists stored properties with no registration, registrations that name no stored property

@@ -17,24 +17,56 @@ import Foundation
 /// }
 /// ```
 public struct JastorProperty: Sendable {
-    /// The stored property's name, which is also its JSON key.
+    /// Which way a property maps between JSON and the model.
+    ///
+    /// ```swift
+    /// .init("email", \User.email, key: "userEmail", direction: .decodeOnly)
+    /// ```
+    public enum Direction: Sendable, Hashable {
+        /// Read from JSON and written back (the default).
+        case both
+        /// Read from JSON, never written by `toDictionary()`.
+        case decodeOnly
+        /// Written by `toDictionary()`, never read from JSON.
+        case encodeOnly
+    }
+
+    /// The stored property's name.
     public let name: String
+    /// The JSON key or key path the property reads, when it is not the name.
+    public let key: JastorPath?
+    /// The JSON key or key path the property is written to, when it differs from ``key``.
+    public let outputKey: JastorPath?
+    /// Which way the property maps.
+    public let direction: Direction
     let accessor: PropertyAccessor
 
     /// Registers a property of a type Jastor converts (``JastorValue``).
     ///
+    /// By default the property reads and writes the JSON key that is its name (or the key the
+    /// class's ``JastorObject/keyStrategy`` derives from it). A `key` can name another key, a key
+    /// path into nested objects, or an array element:
+    ///
     /// ```swift
     /// .init("children", \ProductCategory.children)
+    /// .init("givenName", \Person.givenName, key: "firstName")
+    /// .init("firstName", \User.firstName, key: "personInfo.firstName")
+    /// .init("summary", \Weather.summary, key: "reports.0.description")
     /// ```
     ///
     /// - Parameters:
     ///   - name: The stored property's name, as declared.
     ///   - keyPath: A key path to that property.
+    ///   - key: The JSON key or key path to read, if not the name.
+    ///   - outputKey: The JSON key or key path to write, if not `key`.
+    ///   - direction: Whether the property is read, written, or both.
     public init<Root: JastorObject, Value: JastorValue>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both
     ) {
-        self.name = name
-        self.accessor = KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec)
+        self.init(
+            name: name, key: key, outputKey: outputKey, direction: direction,
+            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
     }
 
     /// Registers a property that keeps JSON untyped: `[String: Any]`, `[Any]` or their optionals.
@@ -46,31 +78,85 @@ public struct JastorProperty: Sendable {
     /// - Parameters:
     ///   - name: The stored property's name, as declared.
     ///   - keyPath: A key path to that property.
+    ///   - key: The JSON key or key path to read, if not the name.
+    ///   - outputKey: The JSON key or key path to write, if not `key`.
+    ///   - direction: Whether the property is read, written, or both.
     public init<Root: JastorObject, Value: JastorPassthrough>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both
     ) {
-        self.name = name
-        self.accessor = KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec)
+        self.init(
+            name: name, key: key, outputKey: outputKey, direction: direction,
+            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
     }
 
-    private init(name: String, accessor: PropertyAccessor) {
+    /// Registers a property that maps through a transform instead of the built-in rules.
+    ///
+    /// ```swift
+    /// .init("birthDate", \Person.birthDate, transform: .date(format: "MM-dd-yyyy"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property.
+    ///   - key: The JSON key or key path to read, if not the name.
+    ///   - outputKey: The JSON key or key path to write, if not `key`.
+    ///   - direction: Whether the property is read, written, or both.
+    ///   - transform: The conversion between JSON and the property's type.
+    public init<Root: JastorObject, Value>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+    ) {
+        self.init(
+            name: name, key: key, outputKey: outputKey, direction: direction,
+            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: transform.codec))
+    }
+
+    /// Registers an optional property that maps through a transform; `null` reads as `nil`.
+    ///
+    /// ```swift
+    /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property.
+    ///   - key: The JSON key or key path to read, if not the name.
+    ///   - outputKey: The JSON key or key path to write, if not `key`.
+    ///   - direction: Whether the property is read, written, or both.
+    ///   - transform: The conversion between JSON and the wrapped type.
+    public init<Root: JastorObject, Value>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+    ) {
+        self.init(
+            name: name, key: key, outputKey: outputKey, direction: direction,
+            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: OptionalCodec(wrapped: transform.codec)))
+    }
+
+    init(
+        name: String, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
+        accessor: PropertyAccessor
+    ) {
         self.name = name
+        self.key = key
+        self.outputKey = outputKey
+        self.direction = direction
         self.accessor = accessor
     }
 
     /// Registers a stored property that Jastor leaves alone.
     ///
-    /// The property is never read from JSON nor written out, compared or archived.
-    ///
-    /// Use it for caches and `weak` parent links.
+    /// The property is never read from JSON nor written out, compared or archived. Use it for
+    /// caches and `weak` parent links.
     ///
     /// ```swift
     /// .ignored("parent", \Node.parent)
     /// ```
     ///
     /// - Parameters:
-    /// - name: The stored property's name, as declared.
-    /// - keyPath: A key path to that property, to check that the name and type are right.
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property, to check that the name and type are right.
     /// - Returns: A registration that maps nothing.
     public static func ignored<Root: JastorObject, Value>(
         _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable

@@ -1,9 +1,11 @@
 /// How one registered property is read and written.
 struct PropertyPlan: Sendable {
-    /// The stored property's name.
+    /// The stored property's name; archives store the property under it.
     let name: String
-    /// The JSON key it maps (the name, or `"id"` for `objectId`).
-    let key: String
+    /// Where the property is read from in JSON, or `nil` when it is never read.
+    let inputPath: [JastorPath.Component]?
+    /// Where `toDictionary()` writes the property, or `nil` when it is never written.
+    let outputPath: [JastorPath.Component]?
     let accessor: PropertyAccessor
     /// Whether the class's default value is `nil` or empty, so that a `nil` or empty value can
     /// be left out of the output: reading it back leaves the same default in place.
@@ -36,7 +38,8 @@ final class ClassPlan: Sendable {
         self.className = String(reflecting: modelType)
         self.properties = properties.map {
             PropertyPlan(
-                name: $0.name, key: $0.key, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
+                name: $0.name, inputPath: $0.inputPath, outputPath: $0.outputPath, accessor: $0.accessor,
+                omitsEmptyValue: $0.accessor.isEmpty(in: blank))
         }
         self.declarationIssues = builder.issues
         self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
@@ -53,6 +56,14 @@ final class ClassPlan: Sendable {
 extension ClassPlan {
     /// Matches reflection against registrations, recording each mismatch as an issue.
     private struct Builder {
+        /// A property's plan while it is being built.
+        struct Draft {
+            let name: String
+            let inputPath: [JastorPath.Component]?
+            let outputPath: [JastorPath.Component]?
+            var accessor: PropertyAccessor
+        }
+
         let modelType: JastorObject.Type
         let shortName: String
         var issues: [JastorIssue] = []
@@ -79,12 +90,10 @@ extension ClassPlan {
         }
 
         /// The plans of the mapped properties, in declaration order.
-        mutating func plans(
-            for stored: [StoredProperty], registrations: [String: JastorProperty]
-        ) -> [(name: String, key: String, accessor: PropertyAccessor)] {
+        mutating func plans(for stored: [StoredProperty], registrations: [String: JastorProperty]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
             var matched: Set<String> = []
-            var plans: [(name: String, key: String, accessor: PropertyAccessor)] = []
+            var plans: [Draft] = []
             for property in stored {
                 guard let registration = registrations[property.label] ?? registrations[property.name] else {
                     record(
@@ -107,8 +116,7 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
-                let key = property.name == "objectId" && !storedNames.contains("id") ? "id" : property.name
-                plans.append((property.name, key, accessor))
+                plans.append(draft(for: registration, storedNames: storedNames))
             }
             for name in registrations.keys.sorted() where !matched.contains(name) {
                 record(name, expected: "a stored property of \(shortName)", found: "a registration naming none")
@@ -116,10 +124,26 @@ extension ClassPlan {
             return plans
         }
 
+        /// Where a registration reads and writes: its explicit keys, else the key strategy's key
+        /// for its name (`objectId` reads `"id"` when the class has no `id`), as its direction allows.
+        private mutating func draft(for registration: JastorProperty, storedNames: Set<String>) -> Draft {
+            let name = registration.name
+            let defaultKey: [JastorPath.Component] =
+                name == "objectId" && !storedNames.contains("id")
+                ? [.key("id")] : [.key(modelType.keyStrategy.key(for: name))]
+            let input = registration.key?.components ?? defaultKey
+            let output = registration.outputKey?.components ?? input
+            for path in [input, output] where path.isEmpty {
+                record(name, expected: "a non-empty key", found: "an empty key path")
+            }
+            return Draft(
+                name: name, inputPath: registration.direction == .encodeOnly || input.isEmpty ? nil : input,
+                outputPath: registration.direction == .decodeOnly || output.isEmpty ? nil : output,
+                accessor: registration.accessor)
+        }
+
         /// Applies every class's `arrayElementTypes`, checking each entry fits its property.
-        mutating func applyElementTypes(
-            _ classes: [JastorObject.Type], to plans: inout [(name: String, key: String, accessor: PropertyAccessor)]
-        ) {
+        mutating func applyElementTypes(_ classes: [JastorObject.Type], to plans: inout [Draft]) {
             var elementTypes: [String: JastorObject.Type] = [:]
             for type in classes {
                 elementTypes.merge(type.arrayElementTypes) { _, subclass in subclass }

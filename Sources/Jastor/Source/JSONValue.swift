@@ -42,6 +42,18 @@ struct JSONObject: JSONObjectSource {
 
     subscript(key: String) -> JSONValue? { values[key] }
 
+    /// Stores `value` at a key path below this object, creating the objects and arrays on the way
+    /// (so two properties written to `personInfo.firstName` and `personInfo.lastName` share one
+    /// `personInfo` object).
+    mutating func insert(_ value: JSONValue, at path: ArraySlice<JastorPath.Component>) {
+        guard let first = path.first else { return }
+        let key = first.objectKey
+        guard path.count > 1 else { return append(value, forKey: key) }
+        var child = values[key] ?? .container(for: path[path.index(after: path.startIndex)])
+        child.insert(value, at: path.dropFirst())
+        append(child, forKey: key)
+    }
+
     func forEachMember(_ body: (String, JSONValue) -> Void) {
         for key in keys {
             if let value = values[key] { body(key, value) }
@@ -62,6 +74,45 @@ struct ModelTag: Hashable {
 struct OpaqueValue {
     let value: Any
     var typeName: String { String(describing: type(of: value)) }
+}
+
+extension JSONValue {
+    /// An empty container of the kind `component` steps into.
+    static func container(for component: JastorPath.Component) -> JSONValue {
+        if case .index = component { return .array([]) }
+        return .object(JSONObject())
+    }
+
+    /// Stores `value` at a key path below this value, replacing a scalar in the way with the
+    /// container the path needs and padding arrays with `null`.
+    mutating func insert(_ value: JSONValue, at path: ArraySlice<JastorPath.Component>) {
+        guard let first = path.first else { return self = value }
+        switch (self, first) {
+        case (.array(var elements), .index(let index)) where index >= 0:
+            while elements.count <= index { elements.append(.null) }
+            let rest = path.dropFirst()
+            if rest.isEmpty {
+                elements[index] = value
+            } else {
+                if !elements[index].isContainer, let next = rest.first { elements[index] = .container(for: next) }
+                elements[index].insert(value, at: rest)
+            }
+            self = .array(elements)
+        case (.object(var object), _):
+            object.insert(value, at: path)
+            self = .object(object)
+        default:
+            self = .container(for: first)
+            insert(value, at: path)
+        }
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
+        }
+    }
 }
 
 // MARK: - JSONSource

@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+
+// MARK: - Dates
+
+extension JastorTransform where Value == Date {
+    /// Dates written with a date format pattern, such as `MM-dd-yyyy`, `MMM dd yyyy` or
+    /// `yyyy-MM-dd HH:mm:ss`, in both directions.
+    ///
+    /// The formatter is built once, when the class's plan is built, and shared safely by every
+    /// thread that maps the class.
+    ///
+    /// ```swift
+    /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - format: A Unicode date format pattern.
+    ///   - timeZone: The time zone of dates without an offset; UTC unless you say otherwise.
+    ///   - locale: The locale of month and day names; `en_US_POSIX` unless you say otherwise.
+    /// - Returns: The transform.
+    public static func date(
+        format: String, timeZone: TimeZone = .gmt, locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> JastorTransform<Date> {
+        let formatter = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
+        return JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "Date (\(format))",
+                decode: { scalar in
+                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
+                },
+                encode: { .string(formatter.string(from: $0)) }))
+    }
+
+    /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
+    /// any offset, written in UTC without fractional seconds.
+    ///
+    /// ```swift
+    /// .init("createdAt", \Post.createdAt, transform: .iso8601)
+    /// ```
+    public static var iso8601: JastorTransform<Date> { iso8601(writingFractionalSeconds: false) }
+
+    /// ISO-8601 dates, written in UTC with milliseconds (`2014-08-29T10:12:00.250Z`).
+    ///
+    /// ```swift
+    /// .init("updatedAt", \Post.updatedAt, transform: .iso8601WithFractionalSeconds)
+    /// ```
+    public static var iso8601WithFractionalSeconds: JastorTransform<Date> { iso8601(writingFractionalSeconds: true) }
+
+    /// Numbers of seconds since 1970, read from numbers or numeric strings and written as numbers.
+    ///
+    /// ```swift
+    /// .init("timestamp", \Event.timestamp, transform: .secondsSince1970)
+    /// ```
+    public static var secondsSince1970: JastorTransform<Date> { epoch(unitsPerSecond: 1, name: "seconds since 1970") }
+
+    /// Numbers of milliseconds since 1970, read from numbers or numeric strings, written as numbers.
+    ///
+    /// ```swift
+    /// .init("timestamp", \Event.timestamp, transform: .millisecondsSince1970)
+    /// ```
+    public static var millisecondsSince1970: JastorTransform<Date> {
+        epoch(unitsPerSecond: 1000, name: "milliseconds since 1970")
+    }
+
+    private static func iso8601(writingFractionalSeconds: Bool) -> JastorTransform<Date> {
+        let output = Date.ISO8601FormatStyle(includingFractionalSeconds: writingFractionalSeconds)
+        return JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "ISO-8601 Date",
+                decode: { scalar in
+                    guard case .string = scalar else { return .failure(.typeMismatch) }
+                    return Date.converting(scalar)
+                },
+                encode: { .string(output.format($0)) }))
+    }
+
+    private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
+        JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "Date (\(name))",
+                decode: { scalar in
+                    switch Double.converting(scalar) {
+                    case .success(let units) where units.isFinite:
+                        return .success(Date(timeIntervalSince1970: units / unitsPerSecond))
+                    case .success: return .failure(.valueOutOfRange)
+                    case .failure(let kind): return .failure(kind)
+                    }
+                },
+                encode: { date in
+                    let units = date.timeIntervalSince1970 * unitsPerSecond
+                    return Int64(exactly: units).map { .integer($0) } ?? .double(units)
+                }))
+    }
+}
+
+/// A `DateFormatter` shared by every thread that maps a class, one call at a time.
+private final class SharedDateFormatter: Sendable {
+    private let formatter: Mutex<DateFormatter>
+
+    init(format: String, timeZone: TimeZone, locale: Locale) {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        self.formatter = Mutex(formatter)
+    }
+
+    func date(from text: String) -> Date? {
+        formatter.withLock { $0.date(from: text) }
+    }
+
+    func string(from date: Date) -> String {
+        formatter.withLock { $0.string(from: date) }
+    }
+}
+
+// MARK: - Numbers and strings
+
+extension JastorTransform where Value: JastorValue & LosslessStringConvertible {
+    /// Values read by the usual rules (so from numbers or strings) and written as strings, for APIs
+    /// that box numbers in strings (`"225"`).
+    ///
+    /// ```swift
+    /// .init("bench", \PowerLifter.bench, transform: .stringEncoded)
+    /// ```
+    public static var stringEncoded: JastorTransform<Value> {
+        JastorTransform(codec: StringEncodedCodec(inner: Value.codec))
+    }
+}
+
+extension JastorTransform where Value == String {
+    /// Strings read by the usual rules (so from numbers too) and written as JSON numbers when
+    /// they are numbers (`"94015"` → `94015`), as strings otherwise.
+    ///
+    /// ```swift
+    /// .init("zip", \Person.zip, transform: .numberEncoded)
+    /// ```
+    public static var numberEncoded: JastorTransform<String> {
+        JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "String", decode: String.converting,
+                encode: { text in
+                    if NumberText.isInteger(text), let integer = Int64(text) { return .integer(integer) }
+                    if NumberText.isNumber(text), let decimal = Decimal(string: text, locale: NumberText.posix) {
+                        return .decimal(decimal)
+                    }
+                    return .string(text)
+                }))
+    }
+}
+
+/// Reads through another codec and writes the value's text.
+private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<Value>, @unchecked Sendable {
+    private let inner: Codec<Value>
+
+    init(inner: Codec<Value>) {
+        self.inner = inner
+    }
+
+    override var typeName: String { inner.typeName }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        inner.decode(source, context: &context)
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        .string(value.description)
+    }
+}
+
+// MARK: - Tables
+
+extension JastorTransform where Value: Equatable & Sendable {
+    /// Values looked up by their JSON string in a table, and written back as their string.
+    ///
+    /// A string the table does not have is an invalid value: strict mapping reports it, lenient
+    /// mapping keeps the property's default. A value with no string is written as `null`.
+    ///
+    /// ```swift
+    /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+    /// ```
+    ///
+    /// - Parameter table: The value for each JSON string.
+    /// - Returns: The transform.
+    public static func table(_ table: [String: Value]) -> JastorTransform<Value> {
+        let entries = table.sorted { $0.key < $1.key }
+        return JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: String(describing: Value.self),
+                decode: { scalar in
+                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    return table[text].map { .success($0) } ?? .failure(.invalidValue)
+                },
+                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null }))
+    }
+}

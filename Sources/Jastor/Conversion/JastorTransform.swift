@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+
+/// A two-way conversion between JSON and a property's type, used instead of the built-in rules.
+///
+/// Give one to a registration, or make it the default for every property of its type:
+///
+/// ```swift
+/// .init("birthDate", \Person.birthDate, transform: .date(format: "MM-dd-yyyy"))
+/// .init("tier", \Account.tier, transform: JastorTransform(decode: { Tier(code: $0 as? String) }, encode: { $0.code }))
+///
+/// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+/// ```
+public struct JastorTransform<Value>: Sendable {
+    let codec: Codec<Value>
+
+    init(codec: Codec<Value>) {
+        self.codec = codec
+    }
+
+    /// A transform made of two closures over Foundation JSON values.
+    ///
+    /// `decode` receives the JSON value as `JSONSerialization` would produce it, with JSON booleans
+    /// as `Bool` and numbers as `Int`, `UInt64` or `Double` (so `as? Int` never matches `true`), and
+    /// returns `nil` when the value does not fit. `encode` returns a Foundation JSON value.
+    ///
+    /// ```swift
+    /// let cents = JastorTransform<Int>(decode: { ($0 as? Double).map { Int($0 * 100) } }, encode: { Double($0) / 100 })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - typeName: The name used for the expected type in issues; the type's name by default.
+    ///   - decode: Converts a JSON value, or returns `nil` when it does not fit.
+    ///   - encode: Converts a value back to a Foundation JSON value.
+    public init(
+        typeName: String? = nil, decode: @escaping @Sendable (Any) -> Value?,
+        encode: @escaping @Sendable (Value) -> Any
+    ) {
+        self.codec = ClosureCodec(typeName: typeName ?? String(describing: Value.self), decode: decode, encode: encode)
+    }
+
+    /// Makes this transform the one every property of type `Value` uses, unless its registration
+    /// names its own (as SFObjectMapping's `registerMapper:forClass:`).
+    ///
+    /// Register before the first model using the type is mapped: a class's plan is built once, on
+    /// first use, with the transforms registered at that moment. A later registration replaces
+    /// an earlier one for classes planned after it.
+    ///
+    /// ```swift
+    /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+    /// ```
+    public func registerAsDefault() {
+        DefaultTransforms.shared.register(codec, for: Value.self)
+    }
+}
+
+/// The process-wide default transforms, by type.
+final class DefaultTransforms: Sendable {
+    static let shared = DefaultTransforms()
+
+    private let codecs = Mutex<[ObjectIdentifier: JastorCodec]>([:])
+
+    func register<Value>(_ codec: Codec<Value>, for type: Value.Type) {
+        codecs.withLock { $0[ObjectIdentifier(type)] = codec }
+    }
+
+    func codec<Value>(for type: Value.Type) -> Codec<Value>? {
+        codecs.withLock { $0[ObjectIdentifier(type)] } as? Codec<Value>
+    }
+}
+
+/// The codec of a closure-pair transform.
+final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
+    private let name: String
+    private let decodeValue: @Sendable (Any) -> Value?
+    private let encodeValue: @Sendable (Value) -> Any
+
+    init(typeName: String, decode: @escaping @Sendable (Any) -> Value?, encode: @escaping @Sendable (Value) -> Any) {
+        self.name = typeName
+        self.decodeValue = decode
+        self.encodeValue = encode
+    }
+
+    override var typeName: String { name }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        let node = source.node
+        let input: Any
+        switch node {
+        case .scalar(let scalar): input = scalar.jsonValue.foundationValue
+        case .object, .array, .unsupported: input = source.foundationValue
+        }
+        guard let value = decodeValue(input) else {
+            context.record(.invalidValue, expected: name, found: node.summary)
+            return nil
+        }
+        return value
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encodeUntyped(encodeValue(value), context: &context)
+    }
+}
+
+/// The codec of a built-in transform: a rule over JSON scalars and a rule back.
+final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
+    private let name: String
+    private let decodeScalar: @Sendable (JSONScalar) -> ScalarConversion<Value>
+    private let encodeValue: @Sendable (Value) -> JSONValue
+
+    init(
+        typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
+        encode: @escaping @Sendable (Value) -> JSONValue
+    ) {
+        self.name = typeName
+        self.decodeScalar = decode
+        self.encodeValue = encode
+    }
+
+    override var typeName: String { name }
+
+    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        guard case .scalar(let scalar) = source.node else {
+            recordMismatch(source, context: &context)
+            return nil
+        }
+        switch decodeScalar(scalar) {
+        case .success(let value):
+            return value
+        case .failure(let kind):
+            context.record(kind, expected: name, found: scalar.summary)
+            return nil
+        }
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        encodeValue(value)
+    }
+}
