@@ -33,11 +33,13 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         (type as? Model.Type).map { ModelCodec(modelType: $0) }
     }
 
-    /// The declared class, or the subclass an archive's `$class` marker names.
+    /// The declared class; the subclass the declared class's `modelClass(for:)` picks; or in an
+    /// archive, the subclass its `$class` marker names.
     private func instantiatedType<Members: JSONObjectSource>(
         for members: Members, context: inout MappingContext
     ) -> Model.Type? where Members.Member: JSONSource {
-        guard context.input == .archive, let marker = members[MappingEngine.classMarkerKey] else { return modelType }
+        guard context.input == .archive else { return chosenType(for: members, context: &context) }
+        guard let marker = members[MappingEngine.classMarkerKey] else { return modelType }
         guard case .scalar(.string(let name)) = marker.node else {
             context.record(
                 .disallowedClass, expected: "a class name in \(MappingEngine.classMarkerKey)",
@@ -50,6 +52,20 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         else {
             context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
             return nil
+        }
+        return type
+    }
+
+    /// The class the declared class's polymorphism hook picks, if it is a subclass.
+    private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext) -> Model.Type {
+        guard let chosen = modelType.modelClass(for: members.foundationDictionary), chosen != modelType else {
+            return modelType
+        }
+        guard let type = chosen as? Model.Type, PlanCache.shared.plan(for: type).inherits(from: modelType) else {
+            context.record(
+                .disallowedClass, expected: "\(typeName) or a subclass from \(typeName).modelClass(for:)",
+                found: "\(chosen)")
+            return modelType
         }
         return type
     }

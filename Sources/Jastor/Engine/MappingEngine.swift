@@ -39,6 +39,26 @@ enum MappingEngine {
                 return ()
             }
         }
+        if !readsNames, let unmapped = plan.unmappedKeys {
+            keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, context: &context)
+        }
+    }
+
+    /// Adds the members no property maps to the class's `.unmappedKeys` property, keeping the
+    /// ones it already holds (so `update(with:)` adds to them).
+    private static func keepUnmappedKeys<Members: JSONObjectSource>(
+        of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
+        var found = false
+        members.forEachMember { key, member in
+            guard !plan.mappedKeys.contains(key) else { return }
+            kept[key] = member.foundationValue
+            found = true
+        }
+        guard found else { return }
+        property.accessor.decode(FoundationJSON(raw: kept), into: model, context: &context)
     }
 
     /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind.
@@ -91,6 +111,13 @@ enum MappingEngine {
             }
             let value = context.descend(into: path) { context in property.accessor.encode(model, context: &context) }
             object.insert(value, at: path[...])
+        }
+        if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
+            case .object(let kept) = unmapped.accessor.encode(model, context: &context)
+        {
+            kept.forEachMember { key, value in
+                if object[key] == nil { object.append(value, forKey: key) }
+            }
         }
         return .object(object)
     }

@@ -31,6 +31,10 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         public static let valueOutOfRange = Kind("valueOutOfRange")
         /// The JSON string is not a valid value of the property's type (a bad date, UUID or enum case).
         public static let invalidValue = Kind("invalidValue")
+        /// The input is not valid JSON.
+        public static let invalidJSON = Kind("invalidJSON")
+        /// A step of a path names a key or index the JSON does not have.
+        public static let missingValue = Kind("missingValue")
         /// The JSON is nested deeper than the mapper follows.
         public static let nestingTooDeep = Kind("nestingTooDeep")
         /// A model class declares its properties inconsistently (see ``JastorObject/declarationIssues``).

@@ -56,6 +56,28 @@ open class JastorObject {
     /// ```
     open class var keyStrategy: JastorKeyStrategy { .exact }
 
+    /// Picks the class to build for a JSON object found where this class is declared.
+    ///
+    /// Override it in a base class to build subclasses from a discriminator (as Mantle's
+    /// `classForParsingJSONDictionary`); return `nil` to build the declared class. It is used for
+    /// properties, array and dictionary elements, and root arrays alike, and it must return this
+    /// class or a subclass: any other class is reported (`.disallowedClass`) and the declared class
+    /// built instead. Archives do not consult it: they record the exact class.
+    ///
+    /// ```swift
+    /// override class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? {
+    ///     switch dictionary["type"] as? String {
+    ///     case "PushEvent": PushEvent.self
+    ///     case "WatchEvent": WatchEvent.self
+    ///     default: nil
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter dictionary: The JSON object about to be mapped.
+    /// - Returns: The class to build, or `nil` for the declared class.
+    open class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? { nil }
+
     /// The problems in the class's declaration, empty when it is consistent.
     ///
     /// Lists stored properties with no registration, registrations that name no stored property

@@ -40,6 +40,8 @@ public struct JastorProperty: Sendable {
     /// Which way the property maps.
     public let direction: Direction
     let accessor: PropertyAccessor
+    /// Whether the property collects the JSON keys no other property maps.
+    let collectsUnmappedKeys: Bool
 
     /// Registers a property of a type Jastor converts (``JastorValue``).
     ///
@@ -136,13 +138,33 @@ public struct JastorProperty: Sendable {
 
     init(
         name: String, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
-        accessor: PropertyAccessor
+        accessor: PropertyAccessor, collectsUnmappedKeys: Bool = false
     ) {
         self.name = name
         self.key = key
         self.outputKey = outputKey
         self.direction = direction
         self.accessor = accessor
+        self.collectsUnmappedKeys = collectsUnmappedKeys
+    }
+
+    /// Registers a `[String: Any]` property that keeps every JSON key the class does not map, so
+    /// that `toDictionary()` writes them back and a round trip through the model loses nothing.
+    ///
+    /// ```swift
+    /// .unmappedKeys("extras", \Profile.extras)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The stored property's name, as declared.
+    ///   - keyPath: A key path to that property.
+    /// - Returns: The registration.
+    public static func unmappedKeys<Root: JastorObject>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, [String: Any]> & Sendable
+    ) -> JastorProperty {
+        JastorProperty(
+            name: name, accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: PassthroughObjectCodec()),
+            collectsUnmappedKeys: true)
     }
 
     /// Registers a stored property that Jastor leaves alone.
@@ -192,6 +214,8 @@ class PropertyAccessor: @unchecked Sendable {
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
     /// Whether the property's value in `model` is `nil` or an empty collection.
     func isEmpty(in model: JastorObject) -> Bool { true }
+    /// The property's value in `model`, as it is stored.
+    func value(in model: JastorObject) -> Any? { nil }
     /// The accessor with `type` built wherever the property builds models, or `nil` if none.
     func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
 }
@@ -239,6 +263,10 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override func isEmpty(in model: JastorObject) -> Bool {
         guard let root = model as? Root else { return true }
         return codec.isEmpty(root[keyPath: keyPath])
+    }
+
+    override func value(in model: JastorObject) -> Any? {
+        (model as? Root).map { $0[keyPath: keyPath] }
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {

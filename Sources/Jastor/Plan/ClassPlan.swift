@@ -22,6 +22,10 @@ final class ClassPlan: Sendable {
     /// The class's full name, as `String(reflecting:)` spells it (`MyApp.Product`).
     let className: String
     let properties: [PropertyPlan]
+    /// The property that keeps the keys no other property maps, if the class has one.
+    let unmappedKeys: PropertyPlan?
+    /// The first key of every property's input path: the keys the class maps.
+    let mappedKeys: Set<String>
     let declarationIssues: [JastorIssue]
     /// The class and its superclasses down to ``JastorObject``.
     private let ancestry: Set<ObjectIdentifier>
@@ -41,6 +45,8 @@ final class ClassPlan: Sendable {
                 name: $0.name, inputPath: $0.inputPath, outputPath: $0.outputPath, accessor: $0.accessor,
                 omitsEmptyValue: $0.accessor.isEmpty(in: blank))
         }
+        self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
+        self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
         self.declarationIssues = builder.issues
         self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
     }
@@ -67,6 +73,8 @@ extension ClassPlan {
         let modelType: JastorObject.Type
         let shortName: String
         var issues: [JastorIssue] = []
+        /// The property registered with `.unmappedKeys`, if any.
+        var unmappedKeysName: String?
 
         init(modelType: JastorObject.Type) {
             self.modelType = modelType
@@ -128,6 +136,13 @@ extension ClassPlan {
         /// for its name (`objectId` reads `"id"` when the class has no `id`), as its direction allows.
         private mutating func draft(for registration: JastorProperty, storedNames: Set<String>) -> Draft {
             let name = registration.name
+            if registration.collectsUnmappedKeys {
+                if let existing = unmappedKeysName {
+                    record(name, expected: "one .unmappedKeys registration", found: "another besides \(existing)")
+                }
+                unmappedKeysName = name
+                return Draft(name: name, inputPath: nil, outputPath: nil, accessor: registration.accessor)
+            }
             let defaultKey: [JastorPath.Component] =
                 name == "objectId" && !storedNames.contains("id")
                 ? [.key("id")] : [.key(modelType.keyStrategy.key(for: name))]

@@ -102,6 +102,8 @@ private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)
 struct FoundationObject: JSONObjectSource {
     let dictionary: [String: Any]
 
+    var foundationDictionary: [String: Any] { dictionary }
+
     subscript(key: String) -> FoundationJSON? {
         dictionary[key].map(FoundationJSON.init(raw:))
     }

@@ -49,6 +49,9 @@ protocol JSONObjectSource {
 
     /// Calls `body` with every member, in the object's own order where it has one.
     func forEachMember(_ body: (String, Member) -> Void)
+
+    /// The members as a Foundation dictionary, for class hooks that inspect the whole object.
+    var foundationDictionary: [String: Any] { get }
 }
 
 // MARK: - Describing found values

@@ -1,0 +1,167 @@
+import Foundation
+
+extension JastorObject {
+    // MARK: Updating in place
+
+    /// Sets the properties whose keys `dictionary` has, leniently, and leaves every other
+    /// property as it is (as MAXJsonAdapter's `refreshObject`).
+    ///
+    /// ```swift
+    /// user.update(with: ["phoneNumber": "5550100"])
+    /// ```
+    ///
+    /// - Parameter dictionary: A JSON object with some of the model's keys.
+    public final func update(with dictionary: [String: Any]) {
+        var issues: [JastorIssue] = []
+        update(with: dictionary, issues: &issues)
+    }
+
+    /// Sets the properties whose keys `dictionary` has, leniently, and reports what did not fit.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// user.update(with: patch, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dictionary: A JSON object with some of the model's keys.
+    ///   - issues: Receives every value that was skipped.
+    public final func update(with dictionary: [String: Any], issues: inout [JastorIssue]) {
+        var context = MappingContext(input: .dictionary)
+        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
+        issues += context.issues
+    }
+
+    // MARK: Parsing and mapping
+
+    /// Parses UTF-8 JSON and maps it, leniently.
+    ///
+    /// ```swift
+    /// let person = try Person(json: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON object.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
+    public convenience init(json: Data) throws {
+        self.init()
+        let root = try JSONText.parse(json)
+        var context = MappingContext(input: .dictionary)
+        MappingEngine.map(FoundationJSON(raw: root), into: self, context: &context)
+        if case .object = FoundationJSON(raw: root).node { return }
+        throw JastorError(issues: context.issues)
+    }
+
+    /// Parses a JSON string and maps it, leniently.
+    ///
+    /// ```swift
+    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public convenience init(jsonString: String) throws {
+        try self.init(json: Data(jsonString.utf8))
+    }
+
+    /// Parses UTF-8 JSON and maps it strictly.
+    ///
+    /// ```swift
+    /// let person = try Person(validatingJSON: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON object.
+    /// - Throws: ``JastorError`` with every issue, when the bytes are not JSON, not an object, or
+    ///   hold a value that does not fit.
+    public convenience init(validatingJSON json: Data) throws {
+        self.init()
+        let root = try JSONText.parse(json)
+        var context = MappingContext(input: .dictionary)
+        MappingEngine.map(FoundationJSON(raw: root), into: self, context: &context)
+        if !context.issues.isEmpty { throw JastorError(issues: context.issues) }
+    }
+}
+
+// MARK: - Root arrays
+
+extension Array where Element: JastorObject {
+    /// Maps a JSON array of objects, leniently; an element that is not an object is left out.
+    ///
+    /// Each element is built as `Element`, or as the subclass its ``JastorObject/modelClass(for:)``
+    /// picks (as RPJSONMapper's `objectsFromJSONArray`).
+    ///
+    /// ```swift
+    /// let people = [Person](jsonArray: array)
+    /// ```
+    ///
+    /// - Parameter jsonArray: A JSON array.
+    public init(jsonArray: [Any]) {
+        var issues: [JastorIssue] = []
+        self.init(jsonArray: jsonArray, issues: &issues)
+    }
+
+    /// Maps a JSON array of objects, leniently, and reports what did not fit (`[2].age: …`).
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let people = [Person](jsonArray: array, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jsonArray: A JSON array.
+    ///   - issues: Receives every value that was skipped, each path starting with its index.
+    public init(jsonArray: [Any], issues: inout [JastorIssue]) {
+        var context = MappingContext(input: .dictionary)
+        self = ArrayCodec(element: ModelCodec<Element>()).decode(FoundationJSON(raw: jsonArray), context: &context) ?? []
+        issues += context.issues
+    }
+
+    /// Maps a JSON array of objects strictly.
+    ///
+    /// ```swift
+    /// let people = try [Person](validating: array)
+    /// ```
+    ///
+    /// - Parameter array: A JSON array.
+    /// - Throws: ``JastorError`` with every issue, each path starting with its index.
+    public init(validating array: [Any]) throws {
+        var issues: [JastorIssue] = []
+        self.init(jsonArray: array, issues: &issues)
+        if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
+    /// Parses UTF-8 JSON holding an array of objects and maps it, leniently.
+    ///
+    /// ```swift
+    /// let people = try [Person](json: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON array.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
+    public init(json: Data) throws {
+        let root = try JSONText.parse(json)
+        guard let array = root as? [Any] else {
+            throw JastorError(issues: [
+                JastorIssue(
+                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)",
+                    found: FoundationJSON(raw: root).node.summary)
+            ])
+        }
+        self.init(jsonArray: array)
+    }
+}
+
+/// Parses JSON text, turning a syntax error into a ``JastorError``.
+enum JSONText {
+    static func parse(_ data: Data) throws(JastorError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw JastorError(issues: [
+                JastorIssue(
+                    path: [], kind: .invalidJSON, expected: "valid JSON",
+                    found: detail ?? error.localizedDescription)
+            ])
+        }
+    }
+}

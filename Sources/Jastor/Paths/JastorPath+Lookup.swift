@@ -1,0 +1,59 @@
+import Foundation
+
+extension JastorPath {
+    /// The value this path leads to inside parsed JSON, or `nil` when a step is missing or of the
+    /// wrong kind (as RPJSONMapper's `childJSONInJSON:usingPath:`).
+    ///
+    /// ```swift
+    /// let baby = JastorPath(["Animals", 1, "Cat", "Babies", 1]).value(in: json)
+    /// ```
+    ///
+    /// - Parameter json: A value from `JSONSerialization` or built by hand.
+    /// - Returns: The value at the end of the path.
+    public func value(in json: Any) -> Any? {
+        try? requiredValue(in: json)
+    }
+
+    /// The value this path leads to inside parsed JSON, or an error naming the step that failed.
+    ///
+    /// ```swift
+    /// let baby = try JastorPath("Animals[1].Cat.Babies[1]").requiredValue(in: json)
+    /// ```
+    ///
+    /// - Parameter json: A value from `JSONSerialization` or built by hand.
+    /// - Returns: The value at the end of the path.
+    /// - Throws: ``JastorError`` with a `.missingValue` or `.typeMismatch` issue at the failing step.
+    public func requiredValue(in json: Any) throws(JastorError) -> Any {
+        var current = FoundationJSON(raw: json)
+        var walked: [Component] = []
+        for component in components {
+            let node = current.node
+            switch node {
+            case .object(let members):
+                guard let next = members[component.objectKey] else {
+                    throw missing(component, at: walked, in: "Object")
+                }
+                current = next
+            case .array(let elements):
+                guard let index = component.arrayIndex, index >= 0, index < elements.count else {
+                    throw missing(component, at: walked, in: "Array of \(elements.count)")
+                }
+                current = elements[elements.index(elements.startIndex, offsetBy: index)]
+            case .scalar, .unsupported:
+                let expected = component.arrayIndex == nil ? "Object" : "Object or Array"
+                throw JastorError(issues: [
+                    JastorIssue(path: JastorPath(walked), kind: .typeMismatch, expected: expected, found: node.summary)
+                ])
+            }
+            walked.append(component)
+        }
+        return current.raw
+    }
+
+    private func missing(_ component: Component, at walked: [Component], in container: String) -> JastorError {
+        let step = component.arrayIndex.map { "an element [\($0)]" } ?? "a member \(component.objectKey.debugDescription)"
+        return JastorError(issues: [
+            JastorIssue(path: JastorPath(walked), kind: .missingValue, expected: step, found: "\(container) without it")
+        ])
+    }
+}
