@@ -57,7 +57,9 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 
     /// The class the declared class's polymorphism hook picks, if it is a subclass.
-    private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext) -> Model.Type {
+    private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext)
+        -> Model.Type
+    {
         guard let chosen = modelType.modelClass(for: members.foundationDictionary), chosen != modelType else {
             return modelType
         }

@@ -111,7 +111,8 @@ extension Array where Element: JastorObject {
     ///   - issues: Receives every value that was skipped, each path starting with its index.
     public init(jsonArray: [Any], issues: inout [JastorIssue]) {
         var context = MappingContext(input: .dictionary)
-        self = ArrayCodec(element: ModelCodec<Element>()).decode(FoundationJSON(raw: jsonArray), context: &context) ?? []
+        self =
+            ArrayCodec(element: ModelCodec<Element>()).decode(FoundationJSON(raw: jsonArray), context: &context) ?? []
         issues += context.issues
     }
 

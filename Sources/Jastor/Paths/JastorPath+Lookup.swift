@@ -51,7 +51,8 @@ extension JastorPath {
     }
 
     private func missing(_ component: Component, at walked: [Component], in container: String) -> JastorError {
-        let step = component.arrayIndex.map { "an element [\($0)]" } ?? "a member \(component.objectKey.debugDescription)"
+        let step =
+            component.arrayIndex.map { "an element [\($0)]" } ?? "a member \(component.objectKey.debugDescription)"
         return JastorError(issues: [
             JastorIssue(path: JastorPath(walked), kind: .missingValue, expected: step, found: "\(container) without it")
         ])

@@ -148,7 +148,7 @@ extension ClassPlan {
                 ? [.key("id")] : [.key(modelType.keyStrategy.key(for: name))]
             let input = registration.key?.components ?? defaultKey
             let output = registration.outputKey?.components ?? input
-            for path in [input, output] where path.isEmpty {
+            if input.isEmpty || output.isEmpty {
                 record(name, expected: "a non-empty key", found: "an empty key path")
             }
             return Draft(

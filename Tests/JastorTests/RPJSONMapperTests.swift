@@ -1,0 +1,164 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class RPPerson: JastorObject {
+    var givenName = ""
+    var familyName = ""
+    var yearsOld = 0
+    var heightInInches = 0.0
+    var phone = ""
+    var state = ""
+    var city = ""
+    var zip: String?
+    var ssn: String?
+    var birthDate: Date?
+    var startDate: Date?
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("givenName", \RPPerson.givenName, key: "firstName"),
+            .init("familyName", \RPPerson.familyName, key: "lastName"),
+            .init("yearsOld", \RPPerson.yearsOld, key: "age"),
+            .init("heightInInches", \RPPerson.heightInInches),
+            .init("phone", \RPPerson.phone, key: "phoneNumber"),
+            .init("state", \RPPerson.state), .init("city", \RPPerson.city),
+            .init("zip", \RPPerson.zip, transform: .numberEncoded),
+            .init("ssn", \RPPerson.ssn, key: "socialSecurityNumber"),
+            .init("birthDate", \RPPerson.birthDate, transform: .date(format: "MM-dd-yyyy")),
+            .init("startDate", \RPPerson.startDate, transform: .date(format: "MMM dd yyyy")),
+        ]
+    }
+}
+
+private final class PowerLifter: JastorObject {
+    var bench = 0
+    var squat = 0
+    var deadlift = 0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("bench", \PowerLifter.bench), .init("squat", \PowerLifter.squat),
+            .init("deadlift", \PowerLifter.deadlift),
+        ]
+    }
+}
+
+private final class PowerPack: JastorObject {
+    var packName = ""
+    var coach: String? = "unassigned"
+    var sponsor = "none"
+    var lifter = PowerLifter()
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("packName", \PowerPack.packName), .init("coach", \PowerPack.coach),
+            .init("sponsor", \PowerPack.sponsor), .init("lifter", \PowerPack.lifter),
+        ]
+    }
+}
+
+private final class WeatherSummary: JastorObject {
+    var weatherDescription = ""
+    var secondDescription = ""
+    var firstHigh = 0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("weatherDescription", \WeatherSummary.weatherDescription, key: "JanuaryWeatherReport.0.description"),
+            .init("secondDescription", \WeatherSummary.secondDescription, key: "JanuaryWeatherReport[1].description"),
+            .init("firstHigh", \WeatherSummary.firstHigh, key: ["JanuaryWeatherReport", 0, "high"]),
+        ]
+    }
+}
+
+/// RPJSONMapper's examples, in Swift.
+@Suite struct RPJSONMapperTests {
+    private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return try #require(calendar.date(from: DateComponents(year: year, month: month, day: day)))
+    }
+
+    @Test func person() throws {
+        var issues: [JastorIssue] = []
+        let person = RPPerson(dictionary: try Fixtures.dictionary("person_rpjson"), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(person.givenName == "John")
+        #expect(person.familyName == "Jacob")
+        #expect(person.yearsOld == 25)
+        #expect(person.heightInInches == 68.5)
+        #expect(person.phone == "415-555-1234")
+        #expect(person.city == "Daly City")
+        #expect(person.zip == "94015")
+        #expect(person.ssn == nil)
+        #expect(person.birthDate == (try utcDate(1988, 11, 8)))
+        #expect(person.startDate == (try utcDate(2012, 11, 5)))
+    }
+
+    @Test func personWritesBackTheServersShape() throws {
+        let input = try Fixtures.dictionary("person_rpjson")
+        let output = RPPerson(dictionary: input).toDictionary()
+        var expected = input
+        expected["socialSecurityNumber"] = nil  // nil, and nil by default: left out
+        #expect(try Fixtures.canonical(output) == Fixtures.canonical(expected))
+        #expect(output["zip"] as? Int == 94015, "numberEncoded writes the zip back as a number")
+    }
+
+    @Test func powerPackKeepsDefaultsForNullsAndUnboxesStrings() throws {
+        var issues: [JastorIssue] = []
+        let pack = PowerPack(dictionary: try Fixtures.dictionary("power_pack_rpjson"), issues: &issues)
+        #expect(pack.packName == "Iron Pack")
+        #expect(pack.coach == nil, "null clears an optional")
+        #expect(pack.sponsor == "none", "null keeps a non-optional's default")
+        #expect(issues.map(\.description) == ["sponsor: expected String, found null"])
+        #expect(pack.lifter.bench == 225)
+        #expect(pack.lifter.squat == 315)
+        #expect(pack.lifter.deadlift == 405)
+    }
+
+    @Test func weatherReportsPickedByIndex() throws {
+        let summary = WeatherSummary(dictionary: try Fixtures.dictionary("weather_rpjson"))
+        #expect(summary.weatherDescription == "Cold and clear")
+        #expect(summary.secondDescription == "Colder, with snow")
+        #expect(summary.firstHigh == 41)
+        #expect(
+            try Fixtures.canonical(summary.toDictionary())
+                == #"{"JanuaryWeatherReport":[{"description":"Cold and clear","high":41},{"description":"Colder, with snow"}]}"#
+        )
+    }
+
+    @Test func arrayOfPeople() throws {
+        let json = try Fixtures.dictionary("person_rpjson")
+        let people = [RPPerson](jsonArray: [json, json, json])
+        #expect(people.count == 3)
+        #expect(people.allSatisfy { $0.givenName == "John" && $0.zip == "94015" })
+        #expect(people[0] !== people[1])
+    }
+
+    @Test func childJSONByPath() throws {
+        let json = try Fixtures.dictionary("animals_rpjson")
+        let child = try #require(JastorPath(["Animals", 1, "Cat", "Babies", 1]).value(in: json) as? [String: Any])
+        #expect(try Fixtures.canonical(child) == #"{"Runt":{"Age":"Kitten","Name":"Bobby"}}"#)
+        #expect(JastorPath("Animals[1].Cat.Babies[1].Runt.Name").value(in: json) as? String == "Bobby")
+        #expect(JastorPath(["Animals", 5, "Cat"]).value(in: json) == nil)
+        #expect(JastorPath(["Animals", "Cat"]).value(in: json) == nil)
+        #expect(JastorPath(["Animals", 0, "Dog", "Name", "x"]).value(in: json) == nil)
+    }
+
+    @Test func childJSONPathErrorsNameTheStep() throws {
+        let json = try Fixtures.dictionary("animals_rpjson")
+        let outOfRange = try #require(throws: JastorError.self) {
+            try JastorPath(["Animals", 5]).requiredValue(in: json)
+        }
+        #expect(outOfRange.description == "Animals: expected an element [5], found Array of 3 without it")
+        let missing = try #require(throws: JastorError.self) {
+            try JastorPath(["Animals", 1, "Dog"]).requiredValue(in: json)
+        }
+        #expect(missing.description == #"Animals[1]: expected a member "Dog", found Object without it"#)
+        let scalar = try #require(throws: JastorError.self) {
+            try JastorPath("Animals[1].Cat.Babies[1].Runt.Name.first").requiredValue(in: json)
+        }
+        #expect(scalar.description == #"Animals[1].Cat.Babies[1].Runt.Name: expected Object, found String "Bobby""#)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class Stamped: JastorObject {
+    var formatted: Date?
+    var localFormatted: Date?
+    var iso = Date(timeIntervalSince1970: 0)
+    var isoFraction = Date(timeIntervalSince1970: 0)
+    var seconds = Date(timeIntervalSince1970: 0)
+    var milliseconds = Date(timeIntervalSince1970: 0)
+    var boxedInt = 0
+    var boxedDouble = 0.0
+    var unboxed = ""
+    var cents = 0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("formatted", \Stamped.formatted, transform: .date(format: "yyyy-MM-dd HH:mm:ss")),
+            .init(
+                "localFormatted", \Stamped.localFormatted,
+                transform: .date(format: "dd MMM yyyy HH:mm", timeZone: TimeZone(identifier: "Europe/Paris") ?? .gmt)),
+            .init("iso", \Stamped.iso, transform: .iso8601),
+            .init("isoFraction", \Stamped.isoFraction, transform: .iso8601WithFractionalSeconds),
+            .init("seconds", \Stamped.seconds, transform: .secondsSince1970),
+            .init("milliseconds", \Stamped.milliseconds, transform: .millisecondsSince1970),
+            .init("boxedInt", \Stamped.boxedInt, transform: .stringEncoded),
+            .init("boxedDouble", \Stamped.boxedDouble, transform: .stringEncoded),
+            .init("unboxed", \Stamped.unboxed, transform: .numberEncoded),
+            .init(
+                "cents", \Stamped.cents,
+                transform: JastorTransform(
+                    decode: { ($0 as? Double).map { Int(($0 * 100).rounded()) } }, encode: { Double($0) / 100 })),
+        ]
+    }
+}
+
+/// Every built-in transform and a closure transform, in both directions.
+@Suite struct TransformTests {
+    private let json: [String: Any] = [
+        "formatted": "2013-05-17 12:30:00",
+        "localFormatted": "17 May 2013 14:30",
+        "iso": "2014-08-29T12:12:00+02:00",
+        "isoFraction": "2014-08-29T10:12:00.25Z",
+        "seconds": 1_409_307_120,
+        "milliseconds": 1_409_307_120_250 as Int64,
+        "boxedInt": "225",
+        "boxedDouble": 68.5,
+        "unboxed": 94015,
+        "cents": 19.99,
+    ]
+
+    @Test func everyTransformReads() {
+        var issues: [JastorIssue] = []
+        let model = Stamped(dictionary: json, issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(model.formatted == Date(timeIntervalSince1970: 1_368_793_800))
+        #expect(model.localFormatted == Date(timeIntervalSince1970: 1_368_793_800), "14:30 in Paris is 12:30 UTC")
+        #expect(model.iso == Date(timeIntervalSince1970: 1_409_307_120))
+        #expect(model.isoFraction == Date(timeIntervalSince1970: 1_409_307_120.25))
+        #expect(model.seconds == Date(timeIntervalSince1970: 1_409_307_120))
+        #expect(model.milliseconds == Date(timeIntervalSince1970: 1_409_307_120.25))
+        #expect(model.boxedInt == 225)
+        #expect(model.boxedDouble == 68.5)
+        #expect(model.unboxed == "94015")
+        #expect(model.cents == 1999)
+    }
+
+    @Test func everyTransformWritesBack() throws {
+        let output = Stamped(dictionary: json).toDictionary()
+        #expect(output["formatted"] as? String == "2013-05-17 12:30:00")
+        #expect(output["localFormatted"] as? String == "17 May 2013 14:30")
+        #expect(output["iso"] as? String == "2014-08-29T10:12:00Z")
+        #expect(output["isoFraction"] as? String == "2014-08-29T10:12:00.250Z")
+        #expect(output["seconds"] as? Int == 1_409_307_120)
+        #expect(output["milliseconds"] as? Int == 1_409_307_120_250)
+        #expect(output["boxedInt"] as? String == "225")
+        #expect(output["boxedDouble"] as? String == "68.5")
+        #expect(output["unboxed"] as? Int == 94015)
+        #expect(output["cents"] as? Double == 19.99)
+        #expect(Stamped(dictionary: output) == Stamped(dictionary: json))
+    }
+
+    @Test func transformsReportWhatDoesNotFit() {
+        var issues: [JastorIssue] = []
+        _ = Stamped(
+            dictionary: ["formatted": "17/05/2013", "iso": 5, "seconds": "soon", "cents": "many", "boxedInt": "2.5"],
+            issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                #"formatted: expected Date (yyyy-MM-dd HH:mm:ss), found String "17/05/2013""#,
+                "iso: expected ISO-8601 Date, found Number 5",
+                #"seconds: expected Date (seconds since 1970), found String "soon""#,
+                #"boxedInt: expected Int, found String "2.5""#,
+                #"cents: expected Int, found String "many""#,
+            ])
+    }
+
+    @Test func dateFormattersAreSafeAcrossThreads() async {
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<200).allSatisfy { round in
+                        let day = (task + round) % 28 + 1
+                        let model = Stamped(dictionary: ["formatted": String(format: "2013-05-%02d 12:30:00", day)])
+                        return model.toDictionary()["formatted"] as? String
+                            == String(format: "2013-05-%02d 12:30:00", day)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 8))
+    }
+
+    @Test func transformsSurviveArchives() throws {
+        let model = Stamped(dictionary: json)
+        #expect(try Stamped.unarchive(from: try model.archivedData()) == model)
+    }
+}
