@@ -63,6 +63,76 @@ enum Readme {
         override class var arrayElementTypes: [String: JastorObject.Type] { ["animals": Dog.self] }
     }
 
+    // MARK: Mapping rules
+
+    final class Person: JastorObject {
+        var givenName = ""
+        var city = ""
+        var zip: String?
+        var birthDate: Date?
+        var email = ""
+        var extras: [String: Any] = [:]
+
+        override class var properties: [JastorProperty] {
+            [
+                .init("givenName", \Person.givenName, key: "firstName"),
+                .init("city", \Person.city, key: "address.city"),
+                .init("zip", \Person.zip, key: "address.zip", transform: .numberEncoded),
+                .init("birthDate", \Person.birthDate, transform: .date(format: "MM-dd-yyyy")),
+                .init("email", \Person.email, key: "userEmail", direction: .decodeOnly),
+                .unmappedKeys("extras", \Person.extras),
+            ]
+        }
+    }
+
+    final class Account: JastorObject {
+        var userID = 0
+        var avatarURL: URL?
+        var `default` = false
+
+        override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+        override class var properties: [JastorProperty] {
+            [
+                .init("userID", \Account.userID), .init("avatarURL", \Account.avatarURL),
+                .init("default", \Account.default),
+            ]
+        }
+    }
+
+    enum Gender: JastorValue, Sendable {
+        case female, male
+    }
+
+    final class Member: JastorObject {
+        var gender = Gender.male
+        var balance = 0
+
+        override class var properties: [JastorProperty] {
+            [
+                .init("gender", \Member.gender),
+                .init(
+                    "balance", \Member.balance,
+                    transform: JastorTransform(
+                        decode: { ($0 as? Double).map { Int(($0 * 100).rounded()) } }, encode: { Double($0) / 100 })),
+            ]
+        }
+    }
+
+    class Event: JastorObject {
+        var type = ""
+
+        override class var properties: [JastorProperty] { [.init("type", \Event.type)] }
+        override class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? {
+            dictionary["type"] as? String == "PushEvent" ? PushEvent.self : nil
+        }
+    }
+
+    final class PushEvent: Event {
+        var commits = 0
+
+        override class var properties: [JastorProperty] { [.init("commits", \PushEvent.commits)] }
+    }
+
     @Suite struct ReadmeTests {
         /// The quick start's mapped product, for the sections that use it.
         private func mappedProduct() -> Product {
@@ -155,13 +225,79 @@ enum Readme {
             #expect(decoded == product)
         }
 
+        @Test func keysKeyPathsAndDirections() throws {
+            let person = try Person(
+                jsonString: #"""
+                    {"firstName": "John", "address": {"city": "Daly City", "zip": 94015},
+                     "birthDate": "11-08-1988", "userEmail": "john@example.com", "nickname": "JJ"}
+                    """#)
+            print(person.zip ?? "", person.extras["nickname"] ?? "")  // 94015 JJ
+            let written = person.toDictionary()
+            // ["firstName": "John", "address": ["city": "Daly City", "zip": 94015], "birthDate": "11-08-1988", "nickname": "JJ"]
+            person.update(with: ["address": ["city": "Colma"]])  // changes only the keys given
+            print(person.city, person.zip ?? "")  // Colma 94015
+
+            #expect(person.givenName == "John")
+            #expect(person.email == "john@example.com")
+            #expect(
+                try Fixtures.canonical(written)
+                    == #"{"address":{"city":"Daly City","zip":94015},"birthDate":"11-08-1988","firstName":"John","nickname":"JJ"}"#
+            )
+            #expect(person.city == "Colma")
+            #expect(person.zip == "94015")
+        }
+
+        @Test func keyStrategies() throws {
+            let account = Account(dictionary: [
+                "user_id": 7, "avatar_url": "https://example.com/a.png", "default": true,
+            ])
+            #expect(account.userID == 7)
+            #expect(account.avatarURL?.host == "example.com")
+            #expect(account.default)
+            #expect(account.toDictionary().keys.sorted() == ["avatar_url", "default", "user_id"])
+            #expect(Account.declarationIssues.isEmpty)
+        }
+
+        @Test func transformers() {
+            JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+            let member = Member(dictionary: ["gender": "female", "balance": 19.99])
+            print(member.gender, member.balance)  // female 1999
+
+            #expect(member.gender == .female)
+            #expect(member.balance == 1999)
+            #expect(member.toDictionary()["gender"] as? String == "female")
+            #expect(member.toDictionary()["balance"] as? Double == 19.99)
+        }
+
+        @Test func rootArraysRawJSONAndChildPaths() throws {
+            let people = try [Person](validating: [["firstName": "Ann"], ["firstName": "Bo"]])
+            let parsed = try [Person](json: Data(#"[{"firstName": "Cy"}]"#.utf8))
+            let zoo: [String: Any] = [
+                "Animals": [["Dog": [:]], ["Cat": ["Babies": [[:], ["Runt": ["Name": "Bobby"]]]]]]
+            ]
+            let runt = JastorPath(["Animals", 1, "Cat", "Babies", 1, "Runt"]).value(in: zoo)
+            print(people.count, parsed[0].givenName, runt ?? "")  // 2 Cy ["Name": "Bobby"]
+
+            #expect(people.map(\.givenName) == ["Ann", "Bo"])
+            #expect(parsed[0].givenName == "Cy")
+            #expect((runt as? [String: String]) == ["Name": "Bobby"])
+        }
+
+        @Test func polymorphism() {
+            let events = [Event](jsonArray: [["type": "PushEvent", "commits": 3], ["type": "WatchEvent"]])
+            print((events[0] as? PushEvent)?.commits ?? 0, type(of: events[1]))  // 3 Event
+
+            #expect((events[0] as? PushEvent)?.commits == 3)
+            #expect(type(of: events[1]) == Event.self)
+        }
+
         @Test func readmeCodeIsInThisFile() throws {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
             let thisFile = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
             let blocks = Self.swiftBlocks(in: readme)
-            #expect(blocks.count == 8)
+            #expect(blocks.count == 16)
             let fileLines = Self.codeLines(thisFile)
             for block in blocks {
                 let lines = Self.codeLines(block)
