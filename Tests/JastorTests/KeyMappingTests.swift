@@ -130,6 +130,8 @@ private final class EmptyKey: JastorObject {
         #expect(path.components == [.key("statuses"), .index(3), .key("user"), .key("id")])
         #expect(path.description == "statuses[3].user.id")
         #expect(JastorPath("a.0.b") == ["a", 0, "b"])
+        #expect(JastorPath("reports.@1.text") == ["reports", 1, "text"], "RPJSONMapper's index syntax")
+        #expect(JastorPath("a.@b") == ["a", "@b"])
         #expect(JastorPath(#"a\.b.c"#) == ["a.b", "c"])
         #expect(JastorPath(parsing: "").components.isEmpty)
     }

@@ -7,8 +7,8 @@ extension JastorTransform where Value == Date {
     /// Dates written with a date format pattern, such as `MM-dd-yyyy`, `MMM dd yyyy` or
     /// `yyyy-MM-dd HH:mm:ss`, in both directions.
     ///
-    /// The formatter is built once, when the class's plan is built, and shared safely by every
-    /// thread that maps the class.
+    /// One formatter is built per format, time zone and locale, for the whole process, and shared
+    /// safely by every thread that uses it.
     ///
     /// ```swift
     /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
@@ -22,7 +22,7 @@ extension JastorTransform where Value == Date {
     public static func date(
         format: String, timeZone: TimeZone = .gmt, locale: Locale = Locale(identifier: "en_US_POSIX")
     ) -> JastorTransform<Date> {
-        let formatter = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
+        let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
         return JastorTransform(
             codec: ScalarTransformCodec(
                 typeName: "Date (\(format))",
@@ -95,11 +95,25 @@ extension JastorTransform where Value == Date {
     }
 }
 
-/// A `DateFormatter` shared by every thread that maps a class, one call at a time.
+/// A `DateFormatter` shared by every thread that uses its format, one call at a time.
 private final class SharedDateFormatter: Sendable {
+    /// One formatter per format, time zone and locale, for the whole process.
+    private static let cache = Mutex<[String: SharedDateFormatter]>([:])
+
     private let formatter: Mutex<DateFormatter>
 
-    init(format: String, timeZone: TimeZone, locale: Locale) {
+    /// The shared formatter for a format, time zone and locale, built on first use.
+    static func formatter(format: String, timeZone: TimeZone, locale: Locale) -> SharedDateFormatter {
+        let key = "\(format)\u{0}\(timeZone.identifier)\u{0}\(locale.identifier)"
+        return cache.withLock { cache in
+            if let existing = cache[key] { return existing }
+            let created = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
+            cache[key] = created
+            return created
+        }
+    }
+
+    private init(format: String, timeZone: TimeZone, locale: Locale) {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = timeZone

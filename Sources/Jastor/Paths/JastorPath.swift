@@ -79,7 +79,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     /// Parses a path written as text: keys separated by dots, indexes as `[3]` or as a component
-    /// of digits (`reports.0.text`).
+    /// of digits (`reports.0.text`, or RPJSONMapper's `reports.@0.text`).
     ///
     /// A backslash makes the next character literal, so `version\\.major` is the one key
     /// `version.major`. Use the array form, `["version.major"]`, to avoid escaping.
@@ -107,8 +107,10 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
         var hasKey = false
         func finishKey() {
             if hasKey {
-                let isIndex = !current.isEmpty && current.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-                components.append(isIndex ? Int(current).map(Component.index) ?? .key(current) : .key(current))
+                // `0` and RPJSONMapper's `@0` are indexes.
+                let digits = current.hasPrefix("@") ? String(current.dropFirst()) : current
+                let isIndex = !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+                components.append(isIndex ? Int(digits).map(Component.index) ?? .key(current) : .key(current))
             }
             current = ""
             hasKey = false
