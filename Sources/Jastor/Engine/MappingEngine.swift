@@ -31,6 +31,14 @@ enum MappingEngine {
         context.recordDeclarationIssues(of: plan)
         let readsNames = context.input == .archive
         for property in plan.properties {
+            if !readsNames, case .key(let key)? = property.inputKey {
+                guard let member = members[key] else { continue }
+                _ = context.descend(into: .key(key)) { context -> Void? in
+                    property.accessor.decode(member, into: model, context: &context)
+                    return ()
+                }
+                continue
+            }
             guard let path = readsNames ? [.key(property.name)] : property.inputPath,
                 let member = member(at: path, in: members)
             else { continue }

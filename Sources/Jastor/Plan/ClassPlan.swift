@@ -4,6 +4,8 @@ struct PropertyPlan: Sendable {
     let name: String
     /// Where the property is read from in JSON, or `nil` when it is never read.
     let inputPath: [JastorPath.Component]?
+    /// The input key when the input path is one key, the common case the engine reads directly.
+    let inputKey: JastorPath.Component?
     /// Where `toDictionary()` writes the property, or `nil` when it is never written.
     let outputPath: [JastorPath.Component]?
     let accessor: PropertyAccessor
@@ -42,8 +44,9 @@ final class ClassPlan: Sendable {
         self.className = String(reflecting: modelType)
         self.properties = properties.map {
             PropertyPlan(
-                name: $0.name, inputPath: $0.inputPath, outputPath: $0.outputPath, accessor: $0.accessor,
-                omitsEmptyValue: $0.accessor.isEmpty(in: blank))
+                name: $0.name, inputPath: $0.inputPath,
+                inputKey: $0.inputPath?.count == 1 ? $0.inputPath?.first.map { .key($0.objectKey) } : nil,
+                outputPath: $0.outputPath, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
         }
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
