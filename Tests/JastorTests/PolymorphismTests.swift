@@ -8,8 +8,8 @@ private class Event: JastorObject {
 
     override class var properties: [JastorProperty] { [.init("id", \Event.id), .init("type", \Event.type)] }
 
-    override class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? {
-        switch dictionary["type"] as? String {
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        switch json["type"] as? String {
         case "PushEvent": PushEvent.self
         case "WatchEvent": WatchEvent.self
         case "Bogus": Product.self

@@ -122,8 +122,8 @@ enum Readme {
         var type = ""
 
         override class var properties: [JastorProperty] { [.init("type", \Event.type)] }
-        override class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? {
-            dictionary["type"] as? String == "PushEvent" ? PushEvent.self : nil
+        override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+            json["type"] as? String == "PushEvent" ? PushEvent.self : nil
         }
     }
 

@@ -60,7 +60,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext)
         -> Model.Type
     {
-        guard let chosen = modelType.modelClass(for: members.foundationDictionary), chosen != modelType else {
+        guard let chosen = modelType.modelClass(for: JastorJSONObject(members)), chosen != modelType else {
             return modelType
         }
         guard let type = chosen as? Model.Type, PlanCache.shared.plan(for: type).inherits(from: modelType) else {

@@ -44,10 +44,10 @@ extension JastorObject {
     /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
     public convenience init(json: Data) throws {
         self.init()
-        let root = try JSONText.parse(json)
+        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
-        MappingEngine.map(FoundationJSON(raw: root), into: self, context: &context)
-        if case .object = FoundationJSON(raw: root).node { return }
+        MappingEngine.map(root, into: self, context: &context)
+        if case .object = root.node { return }
         throw JastorError(issues: context.issues)
     }
 
@@ -74,9 +74,9 @@ extension JastorObject {
     ///   hold a value that does not fit.
     public convenience init(validatingJSON json: Data) throws {
         self.init()
-        let root = try JSONText.parse(json)
+        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
-        MappingEngine.map(FoundationJSON(raw: root), into: self, context: &context)
+        MappingEngine.map(root, into: self, context: &context)
         if !context.issues.isEmpty { throw JastorError(issues: context.issues) }
     }
 }
@@ -139,30 +139,16 @@ extension Array where Element: JastorObject {
     /// - Parameter json: The bytes of a JSON array.
     /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
     public init(json: Data) throws {
-        let root = try JSONText.parse(json)
-        guard let array = root as? [Any] else {
+        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
+        var context = MappingContext(input: .dictionary)
+        guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context),
+            case .array = root.node
+        else {
             throw JastorError(issues: [
                 JastorIssue(
-                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)",
-                    found: FoundationJSON(raw: root).node.summary)
+                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)", found: root.node.summary)
             ])
         }
-        self.init(jsonArray: array)
-    }
-}
-
-/// Parses JSON text, turning a syntax error into a ``JastorError``.
-enum JSONText {
-    static func parse(_ data: Data) throws(JastorError) -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw JastorError(issues: [
-                JastorIssue(
-                    path: [], kind: .invalidJSON, expected: "valid JSON",
-                    found: detail ?? error.localizedDescription)
-            ])
-        }
+        self = models
     }
 }

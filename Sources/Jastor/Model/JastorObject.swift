@@ -65,8 +65,8 @@ open class JastorObject {
     /// built instead. Archives do not consult it: they record the exact class.
     ///
     /// ```swift
-    /// override class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? {
-    ///     switch dictionary["type"] as? String {
+    /// override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+    ///     switch json["type"] as? String {
     ///     case "PushEvent": PushEvent.self
     ///     case "WatchEvent": WatchEvent.self
     ///     default: nil
@@ -74,9 +74,9 @@ open class JastorObject {
     /// }
     /// ```
     ///
-    /// - Parameter dictionary: The JSON object about to be mapped.
+    /// - Parameter json: The JSON object about to be mapped.
     /// - Returns: The class to build, or `nil` for the declared class.
-    open class func modelClass(for dictionary: [String: Any]) -> JastorObject.Type? { nil }
+    open class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? { nil }
 
     /// The problems in the class's declaration, empty when it is consistent.
     ///

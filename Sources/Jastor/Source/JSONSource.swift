@@ -30,7 +30,7 @@ enum JSONNode<Source: JSONSource> {
 /// conversion pass in between, and the compiler can specialise the engine for each one.
 protocol JSONSource {
     associatedtype Object: JSONObjectSource where Object.Member == Self
-    associatedtype Elements: RandomAccessCollection where Elements.Element == Self
+    associatedtype Elements: Collection where Elements.Element == Self
 
     /// The value at this position.
     var node: JSONNode<Self> { get }
@@ -41,7 +41,7 @@ protocol JSONSource {
 }
 
 /// The members of a JSON object, looked up by key.
-protocol JSONObjectSource {
+protocol JSONObjectSource: FoundationMemberLookup {
     associatedtype Member
 
     /// The member stored under `key`, or `nil` when the object has no such key.

@@ -1,0 +1,185 @@
+import Foundation
+
+/// A JSON document read by ``JSONReader``: a flat tape of nodes in document order.
+///
+/// A container's node records how many elements or members it has and where the next sibling
+/// starts, so skipping a subtree costs nothing. Plain strings stay byte ranges of the input until
+/// a property reads them; numbers are already exact integers or doubles. The tape is one array,
+/// so freeing a deeply nested document does not recurse.
+final class JSONDocument {
+    enum Kind: UInt8 {
+        case null, `true`, `false`, integer, unsignedInteger, double, string, decodedString, array, object
+    }
+
+    /// One value. For containers `first` is the member or element count and `second` the index of
+    /// the next sibling; for strings, the byte range or the index of the decoded string; for
+    /// numbers, the value's bits.
+    struct Node {
+        var kind: Kind
+        var first: Int
+        var second: Int
+    }
+
+    let bytes: [UInt8]
+    var nodes: [Node] = []
+    var decodedStrings: [String] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Building (used by the reader)
+
+    @discardableResult
+    func append(_ kind: Kind) -> Int {
+        nodes.append(Node(kind: kind, first: 0, second: 0))
+        return nodes.count - 1
+    }
+
+    func append(_ integer: JSONScalar) {
+        switch integer {
+        case .integer(let value): nodes.append(Node(kind: .integer, first: Int(value), second: 0))
+        case .unsignedInteger(let value):
+            nodes.append(Node(kind: .unsignedInteger, first: Int(bitPattern: UInt(value)), second: 0))
+        default: appendDouble(.nan)
+        }
+    }
+
+    func appendDouble(_ value: Double) {
+        nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: 0))
+    }
+
+    func appendString(start: Int, count: Int) {
+        nodes.append(Node(kind: .string, first: start, second: count))
+    }
+
+    func appendDecodedString(_ string: String) {
+        decodedStrings.append(string)
+        nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
+    }
+
+    func isObject(_ index: Int) -> Bool { nodes[index].kind == .object }
+
+    /// Counts one more element (or member) of the container at `index`.
+    func countMember(of index: Int) {
+        nodes[index].first += 1
+    }
+
+    /// Ends the container at `index`: its next sibling starts at the next node.
+    func close(_ index: Int) {
+        nodes[index].second = nodes.count
+    }
+
+    // MARK: Reading
+
+    /// The index of the node after the value at `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        switch nodes[index].kind {
+        case .array, .object: nodes[index].second
+        default: index + 1
+        }
+    }
+
+    /// The string at a string node.
+    func string(at index: Int) -> String {
+        let node = nodes[index]
+        if node.kind == .decodedString { return decodedStrings[node.first] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(
+                decoding: UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the string at a string node equals `key`, compared byte by byte without building a
+    /// `String`.
+    func string(at index: Int, equals key: String) -> Bool {
+        let node = nodes[index]
+        if node.kind == .decodedString { return decodedStrings[node.first] == key }
+        var key = key
+        return key.withUTF8 { keyBytes in
+            guard keyBytes.count == node.second else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]).elementsEqual(keyBytes)
+            }
+        }
+    }
+}
+
+/// A position in a ``JSONDocument``: the engine's third source, beside Foundation values and
+/// the library's own value tree.
+struct DocumentValue: JSONSource {
+    typealias Object = DocumentObject
+    typealias Elements = DocumentElements
+
+    let document: JSONDocument
+    let index: Int
+
+    var node: JSONNode<DocumentValue> {
+        let node = document.nodes[index]
+        switch node.kind {
+        case .null: return .scalar(.null)
+        case .true: return .scalar(.bool(true))
+        case .false: return .scalar(.bool(false))
+        case .integer: return .scalar(.integer(Int64(node.first)))
+        case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
+        case .double: return .scalar(.double(Double(bitPattern: UInt64(UInt(bitPattern: node.first)))))
+        case .string, .decodedString: return .scalar(.string(document.string(at: index)))
+        case .array: return .array(DocumentElements(document: document, container: index))
+        case .object: return .object(DocumentObject(document: document, container: index))
+        }
+    }
+
+    var foundationValue: Any {
+        switch node {
+        case .scalar(let scalar): scalar.jsonValue.foundationValue
+        case .object(let object): object.foundationDictionary
+        case .array(let elements): elements.map(\.foundationValue)
+        case .unsupported: NSNull()
+        }
+    }
+}
+
+/// The members of an object in a ``JSONDocument``; lookups scan its keys (the last duplicate wins).
+struct DocumentObject: JSONObjectSource {
+    let document: JSONDocument
+    let container: Int
+
+    subscript(key: String) -> DocumentValue? {
+        var found: Int?
+        var keyIndex = container + 1
+        for _ in 0..<document.nodes[container].first {
+            if document.string(at: keyIndex, equals: key) { found = keyIndex + 1 }
+            keyIndex = document.next(after: keyIndex + 1)
+        }
+        return found.map { DocumentValue(document: document, index: $0) }
+    }
+
+    func forEachMember(_ body: (String, DocumentValue) -> Void) {
+        var keyIndex = container + 1
+        for _ in 0..<document.nodes[container].first {
+            body(document.string(at: keyIndex), DocumentValue(document: document, index: keyIndex + 1))
+            keyIndex = document.next(after: keyIndex + 1)
+        }
+    }
+
+    var foundationDictionary: [String: Any] {
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(document.nodes[container].first)
+        forEachMember { key, value in dictionary[key] = value.foundationValue }
+        return dictionary
+    }
+}
+
+/// The elements of an array in a ``JSONDocument``, indexed by node.
+struct DocumentElements: Collection {
+    let document: JSONDocument
+    let container: Int
+
+    var startIndex: Int { container + 1 }
+    var endIndex: Int { document.nodes[container].second }
+    var count: Int { document.nodes[container].first }
+
+    func index(after index: Int) -> Int { document.next(after: index) }
+
+    subscript(position: Int) -> DocumentValue { DocumentValue(document: document, index: position) }
+}

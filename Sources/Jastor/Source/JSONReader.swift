@@ -1,0 +1,341 @@
+import Foundation
+
+/// The library's own JSON reader: UTF-8 bytes to a ``JSONDocument``, with no `JSONSerialization`
+/// and no `NSNumber` or `NSDictionary` bridging.
+///
+/// The reader follows RFC 8259 strictly (it accepts every `y_` file of JSONTestSuite and rejects
+/// every `n_` file). It is iterative, so nesting costs no stack; it stops at ``maximumDepth``
+/// levels with an error instead. Within strings, invalid UTF-8 and lone surrogate escapes are
+/// replaced with U+FFFD; duplicate keys are kept, and lookups find the last one.
+struct JSONReader {
+    /// How deep arrays and objects may nest.
+    static let maximumDepth = 512
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var document: JSONDocument
+
+    /// Reads `data` into a document, or reports the first syntax error with its position.
+    static func read(_ data: Data) throws(JastorError) -> JSONDocument {
+        let stored = [UInt8](data)
+        let result: Result<JSONDocument, JSONSyntaxError> = stored.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, document: JSONDocument(bytes: stored))
+            do throws(JSONSyntaxError) {
+                try reader.readDocument()
+                return .success(reader.document)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let document): return document
+        case .failure(let error): throw error.jastorError(in: stored)
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, document: JSONDocument) {
+        self.bytes = bytes
+        self.document = document
+        document.nodes.reserveCapacity(bytes.count / 8)
+    }
+
+    // MARK: Structure
+
+    /// Reads one value and checks that only whitespace follows it.
+    private mutating func readDocument() throws(JSONSyntaxError) {
+        var open: [Int] = []  // node indexes of the containers being read
+        value: while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error("a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                guard open.count < Self.maximumDepth else {
+                    throw error("at most \(Self.maximumDepth) levels of nesting")
+                }
+                let index = document.append(.object)
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    document.close(index)
+                } else {
+                    open.append(index)
+                    try readKey()
+                    continue value
+                }
+            case UInt8(ascii: "["):
+                guard open.count < Self.maximumDepth else {
+                    throw error("at most \(Self.maximumDepth) levels of nesting")
+                }
+                let index = document.append(.array)
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    document.close(index)
+                } else {
+                    open.append(index)
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                try readString()
+            case UInt8(ascii: "t"):
+                try readLiteral("true", as: .true)
+            case UInt8(ascii: "f"):
+                try readLiteral("false", as: .false)
+            case UInt8(ascii: "n"):
+                try readLiteral("null", as: .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try readNumber()
+            default:
+                throw error("a value")
+            }
+            // After a value: a separator, the end of enclosing containers, or the end of the input.
+            while let container = open.last {
+                document.countMember(of: container)
+                skipWhitespace()
+                guard position < bytes.count else {
+                    throw error(document.isObject(container) ? "',' or '}'" : "',' or ']'")
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    if document.isObject(container) { try readKey() }
+                    continue value
+                }
+                guard byte == (document.isObject(container) ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(document.isObject(container) ? "',' or '}'" : "',' or ']'")
+                }
+                position += 1
+                document.close(container)
+                open.removeLast()
+            }
+            skipWhitespace()
+            guard position == bytes.count else { throw error("the end of the input") }
+            return
+        }
+    }
+
+    /// Reads `"key"` and the `:` after it.
+    private mutating func readKey() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
+        try readString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
+        position += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func readLiteral(_ literal: StaticString, as kind: JSONDocument.Kind) throws(JSONSyntaxError) {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("'\(literal)'") }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] {
+            position += offset
+            throw error("'\(literal)'")
+        }
+        position += count
+        document.append(kind)
+    }
+
+    // MARK: Strings
+
+    /// Reads a string; plain ones stay a range of the input, escaped ones are decoded now.
+    private mutating func readString() throws(JSONSyntaxError) {
+        position += 1  // the opening quote
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                document.appendString(start: start, count: position - start)
+                position += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            guard byte >= 0x20 else { throw error("a string character (control characters must be escaped)") }
+            position += 1
+        }
+        throw error("'\"' to close the string")
+    }
+
+    /// Reads the rest of a string that has escapes, decoding it.
+    private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) {
+        var decoded = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                document.appendDecodedString(String(decoding: decoded, as: UTF8.self))
+                return
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                try readEscape(into: &decoded)
+            case 0..<0x20:
+                throw error("a string character (control characters must be escaped)")
+            default:
+                decoded.append(byte)
+                position += 1
+            }
+        }
+        throw error("'\"' to close the string")
+    }
+
+    private mutating func readEscape(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
+        let escape = bytes[position]
+        position += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHexQuad()
+            if (0xD800..<0xDC00).contains(scalar), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            {
+                let resume = position
+                position += 2
+                let low = try readHexQuad()
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    position = resume  // not a pair: the second escape is read on its own
+                }
+            }
+            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            decoded.append(contentsOf: String(character).utf8)
+        default:
+            position -= 1
+            throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX)")
+        }
+    }
+
+    private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: Numbers
+
+    /// Reads a number by JSON's grammar; integers that fit stay exact, others become doubles.
+    private mutating func readNumber() throws(JSONSyntaxError) {
+        let start = position
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit after '.'") }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit in the exponent") }
+            skipDigits()
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if isInteger, let integer = Self.integer(text) {
+            document.append(integer)
+        } else {
+            document.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    /// The exact value of integer text, when it fits `Int64` or (non-negative) `UInt64`.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> JSONScalar? {
+        let negative = text.first == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for byte in text.dropFirst(negative ? 1 : 0) {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return .integer(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
+        }
+        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude)
+    }
+
+    // MARK: Errors
+
+    private func error(_ expected: String) -> JSONSyntaxError {
+        JSONSyntaxError(expected: expected, offset: position)
+    }
+}
+
+/// A syntax error: what the reader expected, and the byte offset where it stopped.
+struct JSONSyntaxError: Error {
+    let expected: String
+    let offset: Int
+
+    /// The error as an issue, with what was found and its line, column and byte offset.
+    func jastorError(in bytes: [UInt8]) -> JastorError {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        let found: String
+        if offset >= bytes.count {
+            found = bytes.isEmpty ? "an empty input" : "the end of the input"
+        } else {
+            let byte = bytes[offset]
+            found =
+                (0x20..<0x7F).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        }
+        return JastorError(issues: [
+            JastorIssue(
+                path: [], kind: .invalidJSON, expected: expected,
+                found: "\(found) at line \(line), column \(column) (byte \(offset))")
+        ])
+    }
+}

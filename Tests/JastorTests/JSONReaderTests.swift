@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import Jastor
+
+/// The library's own JSON reader: JSONTestSuite, positions in errors, limits, exact numbers, and
+/// the same results as mapping what `JSONSerialization` produced.
+@Suite struct JSONReaderTests {
+    /// JSONTestSuite beside the repository, where CI and developers have it.
+    static let suiteFolder = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/json-test-suite")
+
+    static func suiteFiles(prefix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: suiteFolder.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+
+    private func read(_ text: String) throws -> JSONDocument {
+        try JSONReader.read(Data(text.utf8))
+    }
+
+    private func error(reading text: String) throws -> String {
+        try #require(throws: JastorError.self) { try JSONReader.read(Data(text.utf8)) }.description
+    }
+
+    @Test func wholeJSONTestSuite() throws {
+        let accepted = Self.suiteFiles(prefix: "y_")
+        let rejected = Self.suiteFiles(prefix: "n_")
+        let either = Self.suiteFiles(prefix: "i_")
+        guard !accepted.isEmpty else {
+            print("JSONReaderTests: \(Self.suiteFolder.path) is absent; skipping the whole-suite check")
+            return
+        }
+        #expect(accepted.count == 95)
+        #expect(rejected.count == 188)
+        #expect(either.count == 35)
+        for name in accepted {
+            let data = try Data(contentsOf: Self.suiteFolder.appendingPathComponent(name))
+            #expect(throws: Never.self, "\(name) must be accepted") { try JSONReader.read(data) }
+        }
+        for name in rejected {
+            let data = try Data(contentsOf: Self.suiteFolder.appendingPathComponent(name))
+            #expect(throws: JastorError.self, "\(name) must be rejected") { try JSONReader.read(data) }
+        }
+        for name in either {
+            let data = try Data(contentsOf: Self.suiteFolder.appendingPathComponent(name))
+            _ = try? JSONReader.read(data)  // any outcome but a crash or a hang
+        }
+    }
+
+    @Test func regressionFixturesFromTheSuite() throws {
+        let folder = Fixtures.folder.appendingPathComponent("reader")
+        let clef = try JSONReader.read(
+            try Data(
+                contentsOf: folder.appendingPathComponent("y_string_surrogates_U+1D11E_MUSICAL_SYMBOL_G_CLEF.json")))
+        #expect(DocumentValue(document: clef, index: 1).foundationValue as? String == "\u{1D11E}")
+        for name in ["n_structure_unclosed_array.json", "n_string_unescaped_tab.json"] {
+            #expect(throws: JastorError.self) {
+                try JSONReader.read(try Data(contentsOf: folder.appendingPathComponent(name)))
+            }
+        }
+        let lone = try JSONReader.read(
+            try Data(contentsOf: folder.appendingPathComponent("i_string_lone_second_surrogate.json")))
+        #expect(DocumentValue(document: lone, index: 1).foundationValue as? String == "\u{FFFD}")
+        let huge = try JSONReader.read(try Data(contentsOf: folder.appendingPathComponent("i_number_huge_exp.json")))
+        #expect(DocumentValue(document: huge, index: 1).foundationValue as? Double == .infinity)
+    }
+
+    @Test func errorsGiveLineColumnAndByte() throws {
+        #expect(
+            try error(reading: "{\"a\": 1,\n \"b\": x}") == "expected a value, found 'x' at line 2, column 7 (byte 15)")
+        #expect(try error(reading: "") == "expected a value, found an empty input at line 1, column 1 (byte 0)")
+        #expect(
+            try error(reading: "[1, 2")
+                == "expected ',' or ']', found the end of the input at line 1, column 6 (byte 5)")
+        #expect(try error(reading: "{\"a\" 1}") == "expected ':', found '1' at line 1, column 6 (byte 5)")
+        #expect(try error(reading: "[01]") == "expected ',' or ']', found '1' at line 1, column 3 (byte 2)")
+        #expect(try error(reading: "[1] x") == "expected the end of the input, found 'x' at line 1, column 5 (byte 4)")
+        #expect(
+            try error(reading: "\"\\x\"")
+                == #"expected an escape (\", \\, \/, \b, \f, \n, \r, \t or \uXXXX), found 'x' at line 1, column 3 (byte 2)"#
+        )
+        #expect(try error(reading: "[\"é\", tru]") == "expected 'true', found ']' at line 1, column 10 (byte 10)")
+    }
+
+    @Test func nestingLimitIsAnErrorNotACrash() throws {
+        #expect(throws: Never.self) {
+            try self.read(String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
+        }
+        #expect(
+            try error(reading: String(repeating: "[", count: 513))
+                == "expected at most 512 levels of nesting, found '[' at line 1, column 513 (byte 512)")
+        #expect(
+            try error(reading: String(repeating: "{\"a\":", count: 100_000)).hasPrefix("expected at most 512 levels"))
+    }
+
+    @Test func numbersStayExact() throws {
+        let document = try read(
+            "[505874924095815681, 18446744073709551615, -9223372036854775808, 18446744073709551616, -0, 1.5e3]")
+        let values = DocumentValue(document: document, index: 0).foundationValue as? [Any]
+        #expect(values?[0] as? Int == 505_874_924_095_815_681)
+        #expect(values?[1] as? UInt64 == UInt64.max)
+        #expect(values?[2] as? Int == Int.min)
+        #expect(values?[3] as? Double == 18_446_744_073_709_551_616)
+        #expect(values?[4] as? Int == 0)
+        #expect(values?[5] as? Double == 1500)
+    }
+
+    @Test func stringsDecodeEscapesAndRepairBadUTF8() throws {
+        let document = try read(#"["a\"b\\c\/d\n\u00e9\ud83d\ude00", "\ud800x", "plain"]"#)
+        let values = DocumentValue(document: document, index: 0).foundationValue as? [String]
+        #expect(values == ["a\"b\\c/d\né😀", "\u{FFFD}x", "plain"])
+        let invalid = try JSONReader.read(Data([0x22, 0x61, 0xFF, 0x62, 0x22]))
+        #expect(DocumentValue(document: invalid, index: 0).foundationValue as? String == "a\u{FFFD}b")
+    }
+
+    @Test(arguments: ["twitter.json", "citm_catalog.json", "canada.json", "apache_builds.json"])
+    func readsRealWorldFilesAsJSONSerializationDoes(file: String) throws {
+        let url = Self.suiteFolder.deletingLastPathComponent().appendingPathComponent("bench-data/\(file)")
+        guard let data = try? Data(contentsOf: url) else {
+            print("JSONReaderTests: \(url.path) is absent; skipping")
+            return
+        }
+        let ours = DocumentValue(document: try JSONReader.read(data), index: 0).foundationValue
+        let foundation = try JSONSerialization.jsonObject(with: data)
+        guard file == "canada.json" else {
+            #expect(try Fixtures.canonical(ours) == Fixtures.canonical(foundation))
+            return
+        }
+        // Linux JSONSerialization rounds many of canada's 17-digit doubles a few ulps off (it reads
+        // -65.613616999999977 as -65.61361699999996); the reader rounds correctly, as Swift's
+        // Double(String) and Python do. Compare within 1e-12 relative, and the first pair exactly.
+        let ourValues = Self.numbers(in: JastorPath("features[0].geometry.coordinates").value(in: ours) as Any)
+        let theirValues = Self.numbers(in: JastorPath("features[0].geometry.coordinates").value(in: foundation) as Any)
+        #expect(ourValues.count == 111_126)
+        #expect(ourValues.count == theirValues.count)
+        let farApart = zip(ourValues, theirValues).filter { abs($0 - $1) > 1e-12 * max(abs($0), 1) }.count
+        #expect(farApart == 0)
+        #expect(Array(ourValues.prefix(2)) == [-65.613616999999977, 43.420273000000009])
+    }
+
+    /// Every number inside nested arrays, as doubles (integers included), in order.
+    private static func numbers(in value: Any) -> [Double] {
+        switch value {
+        case let array as [Any]: array.flatMap { numbers(in: $0) }
+        case let double as Double: [double]
+        case let integer as Int: [Double(integer)]
+        case let number as NSNumber: [number.doubleValue]
+        default: []
+        }
+    }
+
+    @Test func duplicateKeysLastOneWins() throws {
+        let model = try Everything(json: Data(#"{"string": "first", "string": "second"}"#.utf8))
+        #expect(model.string == "second")
+    }
+
+    @Test(arguments: [
+        "everything", "everything_coerced", "bad_types", "nulls", "search_response", "search_response_bad",
+        "category_tree",
+    ])
+    func bytesMapExactlyAsDictionariesDo(fixture: String) throws {
+        let data = try Fixtures.data(fixture)
+        let dictionary = try Fixtures.dictionary(fixture)
+        var dictionaryIssues: [JastorIssue] = []
+        let models: [(JastorObject, JastorObject)] = [
+            (try Everything(json: data), Everything(dictionary: dictionary, issues: &dictionaryIssues)),
+            (try SearchResponse(json: data), SearchResponse(dictionary: dictionary)),
+            (try ProductCategory(json: data), ProductCategory(dictionary: dictionary)),
+        ]
+        for (fromBytes, fromDictionary) in models {
+            #expect(fromBytes == fromDictionary)
+        }
+        let strictBytes = Result { try SearchResponse(validatingJSON: data) }
+        let strictDictionary = Result { try SearchResponse(validating: dictionary) }
+        switch (strictBytes, strictDictionary) {
+        case (.success(let a), .success(let b)): #expect(a == b)
+        case (.failure(let a), .failure(let b)): #expect(String(describing: a) == String(describing: b))
+        default: Issue.record("strict mapping from bytes and from a dictionary disagree")
+        }
+    }
+}
