@@ -11,9 +11,11 @@ final class JSONDocument {
         case null, `true`, `false`, integer, unsignedInteger, double, string, decodedString, array, object
     }
 
-    /// One value. For containers `first` is the member or element count and `second` the index of
-    /// the next sibling; for strings, the byte range or the index of the decoded string; for
-    /// numbers, the value's bits.
+    /// One value of the tape.
+    ///
+    /// For containers `first` is the member or element count and `second` the index of the next
+    /// sibling; for strings, the byte range or the index of the decoded string; for numbers, the
+    /// value's bits.
     struct Node {
         var kind: Kind
         var first: Int
