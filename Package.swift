@@ -8,10 +8,12 @@ let package = Package(
     products: [
         .library(name: "Jastor", targets: ["Jastor"]),
         .executable(name: "jastor-demo", targets: ["jastor-demo"]),
+        .executable(name: "jastor-bench", targets: ["jastor-bench"]),
     ],
     targets: [
         .target(name: "Jastor"),
         .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
+        .executableTarget(name: "jastor-bench", dependencies: ["Jastor"]),
         .testTarget(name: "JastorTests", dependencies: ["Jastor"]),
     ],
     swiftLanguageModes: [.v6]

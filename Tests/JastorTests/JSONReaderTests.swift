@@ -127,9 +127,10 @@ import Testing
             #expect(try Fixtures.canonical(ours) == Fixtures.canonical(foundation))
             return
         }
-        // Linux JSONSerialization rounds many of canada's 17-digit doubles a few ulps off (it reads
-        // -65.613616999999977 as -65.61361699999996); the reader rounds correctly, as Swift's
-        // Double(String) and Python do. Compare within 1e-12 relative, and the first pair exactly.
+        // Linux JSONSerialization hands canada's 17-digit numbers over as NSDecimalNumber, whose
+        // doubleValue is a few ulps off (-65.613616999999977 becomes -65.61361699999996); the reader
+        // rounds correctly, as Swift's Double(String) and Python do. Compare within 1e-12 relative,
+        // and the first pair exactly.
         let ourValues = Self.numbers(in: JastorPath("features[0].geometry.coordinates").value(in: ours) as Any)
         let theirValues = Self.numbers(in: JastorPath("features[0].geometry.coordinates").value(in: foundation) as Any)
         #expect(ourValues.count == 111_126)

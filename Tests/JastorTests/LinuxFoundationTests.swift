@@ -49,6 +49,13 @@ import Testing
         #expect(Everything(dictionary: try parsed(#"{"string": 94015.0}"#)).string == "94015")
     }
 
+    @Test func longDecimalNumbersRoundCorrectly() throws {
+        let json = try parsed(#"{"double": -65.613616999999977}"#)
+        #expect(json["double"] is NSDecimalNumber, "what Linux JSONSerialization produces for this number")
+        #expect(Everything(dictionary: json).double == -65.613616999999977)
+        #expect(Everything(dictionary: json).double.bitPattern == Double("-65.613616999999977")?.bitPattern)
+    }
+
     @Test func nsNumbersBuiltByHandFollowTheSameRules() {
         #expect(Everything(dictionary: ["bool": NSNumber(value: true)]).bool == true)
         #expect(Everything(dictionary: ["int": NSNumber(value: true)]).int == 0)

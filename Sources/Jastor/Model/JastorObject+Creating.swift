@@ -32,52 +32,15 @@ extension JastorObject {
         issues += context.issues
     }
 
-    // MARK: Parsing and mapping
-
-    /// Parses UTF-8 JSON and maps it, leniently.
+    /// Reads `json` with the library's reader and maps it onto `self`, returning the issues.
     ///
-    /// ```swift
-    /// let person = try Person(json: data)
-    /// ```
-    ///
-    /// - Parameter json: The bytes of a JSON object.
-    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
-    public convenience init(json: Data) throws {
-        self.init()
+    /// - Throws: ``JastorError`` when the bytes are not JSON or not an object.
+    final func fill(fromJSON json: Data) throws(JastorError) -> [JastorIssue] {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
         MappingEngine.map(root, into: self, context: &context)
-        if case .object = root.node { return }
-        throw JastorError(issues: context.issues)
-    }
-
-    /// Parses a JSON string and maps it, leniently.
-    ///
-    /// ```swift
-    /// let person = try Person(jsonString: #"{"name": "John"}"#)
-    /// ```
-    ///
-    /// - Parameter jsonString: The text of a JSON object.
-    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
-    public convenience init(jsonString: String) throws {
-        try self.init(json: Data(jsonString.utf8))
-    }
-
-    /// Parses UTF-8 JSON and maps it strictly.
-    ///
-    /// ```swift
-    /// let person = try Person(validatingJSON: data)
-    /// ```
-    ///
-    /// - Parameter json: The bytes of a JSON object.
-    /// - Throws: ``JastorError`` with every issue, when the bytes are not JSON, not an object, or
-    ///   hold a value that does not fit.
-    public convenience init(validatingJSON json: Data) throws {
-        self.init()
-        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(input: .dictionary)
-        MappingEngine.map(root, into: self, context: &context)
-        if !context.issues.isEmpty { throw JastorError(issues: context.issues) }
+        guard case .object = root.node else { throw JastorError(issues: context.issues) }
+        return context.issues
     }
 }
 

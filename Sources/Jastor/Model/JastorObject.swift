@@ -152,6 +152,48 @@ open class JastorObject {
         if !issues.isEmpty { throw JastorError(issues: issues) }
     }
 
+    /// Parses UTF-8 JSON and maps it, leniently.
+    ///
+    /// The bytes are read by the library's own JSON reader, with no `JSONSerialization`.
+    ///
+    /// ```swift
+    /// let person = try Person(json: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON object.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(json: Data) throws {
+        self.init()
+        _ = try fill(fromJSON: json)
+    }
+
+    /// Parses a JSON string and maps it, leniently.
+    ///
+    /// ```swift
+    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(jsonString: String) throws {
+        try self.init(json: Data(jsonString.utf8))
+    }
+
+    /// Parses UTF-8 JSON and maps it strictly.
+    ///
+    /// ```swift
+    /// let person = try Person(validatingJSON: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON object.
+    /// - Throws: ``JastorError`` with every issue, when the bytes are not JSON, not an object, or
+    ///   hold a value that does not fit.
+    public required convenience init(validatingJSON json: Data) throws {
+        self.init()
+        let issues = try fill(fromJSON: json)
+        if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
     // MARK: Decodable
 
     /// Creates a model from a decoder, strictly: any value that does not fit is a `DecodingError`.

@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timings of one operation, in milliseconds per operation.
+struct Measurement {
+    let file: String
+    let operation: String
+    let baseline: String?
+    var samples: [Double]
+    var peakResidentMegabytes: Double?
+
+    var median: Double { sorted[sorted.count / 2] }
+    var minimum: Double { sorted.first ?? 0 }
+    var maximum: Double { sorted.last ?? 0 }
+    private var sorted: [Double] { samples.sorted() }
+}
+
+/// Runs operations interleaved, so that a slow period of the machine affects all alike.
+enum Harness {
+    /// Warms every operation up, then runs `rounds` rounds of all of them in turn, stopping early
+    /// (after at least three rounds) when `budget` seconds have passed.
+    static func measure(_ workload: Workload, warmup: Int, rounds: Int, budget: Double) -> [Measurement] {
+        var sink = 0
+        for _ in 0..<warmup {
+            for operation in workload.operations { sink &+= operation.run() }
+        }
+        var samples = Array(repeating: [Double](), count: workload.operations.count)
+        let start = DispatchTime.now().uptimeNanoseconds
+        for round in 0..<rounds {
+            for (index, operation) in workload.operations.enumerated() {
+                let begin = DispatchTime.now().uptimeNanoseconds
+                sink &+= operation.run()
+                samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+            }
+            if round >= 2, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > budget { break }
+        }
+        blackHole(sink)
+        return zip(workload.operations, samples).map { operation, samples in
+            Measurement(file: workload.file, operation: operation.name, baseline: operation.baseline, samples: samples)
+        }
+    }
+
+    /// Times `body` `rounds` times, in milliseconds.
+    static func time(rounds: Int, _ body: () -> Int) -> [Double] {
+        var sink = 0
+        var samples: [Double] = []
+        for _ in 0..<rounds {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            sink &+= body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+        }
+        blackHole(sink)
+        return samples
+    }
+
+    /// The process's peak resident memory in MB (Linux `VmHWM`), or `nil` where unavailable.
+    static func peakResidentMegabytes() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+            return kilobytes.map { $0 / 1024 }
+        }
+        return nil
+    }
+
+    @inline(never)
+    private static func blackHole(_ value: Int) {
+        if value == Int.min { print("") }
+    }
+}

@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import Jastor
+
+// jastor-bench: Jastor against hand-written mapping and JSONDecoder on the same data, in one run.
+//
+//   swift run -c release jastor-bench [--quick] [--synthetic] [--json PATH] [FILE.json:twitter|citm|canada ...]
+//
+// Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
+// deterministic synthetic corpus.
+
+struct Options {
+    var quick = false
+    var synthetic = false
+    var jsonPath: String?
+    var inputs: [(file: String, family: String, path: String)] = []
+
+    init(_ arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--synthetic": synthetic = true
+            case "--json":
+                guard let path = remaining.popFirst() else { throw BenchmarkError("--json needs a path") }
+                jsonPath = path
+            default:
+                let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 2, modelFamilies[String(parts[1])] != nil else {
+                    throw BenchmarkError("unknown argument \(argument); files are FILE.json:twitter|citm|canada")
+                }
+                let path = String(parts[0])
+                inputs.append((URL(fileURLWithPath: path).lastPathComponent, String(parts[1]), path))
+            }
+        }
+    }
+}
+
+/// The inputs to measure: named files, the real-world files, or the synthetic corpus.
+func loadInputs(_ options: Options) throws -> [(file: String, family: String, data: Data)] {
+    if !options.inputs.isEmpty {
+        return try options.inputs.map { ($0.file, $0.family, try Data(contentsOf: URL(fileURLWithPath: $0.path))) }
+    }
+    if !options.synthetic, let folder = Corpus.benchDataFolder() {
+        return try Corpus.realFiles.map { file, family in
+            (file, family, try Data(contentsOf: folder.appendingPathComponent(file)))
+        }
+    }
+    if !options.synthetic {
+        print("../shared/bench-data is absent: measuring the deterministic synthetic corpus instead.\n")
+    }
+    return try Corpus.synthetic()
+}
+
+func makeWorkload(_ family: any ModelFamily.Type, file: String, data: Data) throws -> Workload {
+    try Workload.make(family, file: file, data: data)
+}
+
+/// Peak memory of one operation, measured in a child process so operations do not share a peak.
+func peakMemory(family: String, operation: String, path: String) -> Double? {
+    guard let executable = Bundle.main.executableURL else { return nil }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--rss-probe", family, operation, path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do {
+        try process.run()
+        process.waitUntilExit()
+    } catch {
+        return nil
+    }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+/// The child side of ``peakMemory``: run one operation once and print the peak resident MB.
+func probeMemory(family familyName: String, operation: String, path: String) throws {
+    guard let family = modelFamilies[familyName] else { throw BenchmarkError("unknown family \(familyName)") }
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    try runOnce(family, operation: operation, data: data)
+    print(Harness.peakResidentMegabytes() ?? 0)
+}
+
+func runOnce<Family: ModelFamily>(_ family: Family.Type, operation: String, data: Data) throws {
+    switch operation {
+    case "Jastor from bytes": _ = try Family.Model(json: data)
+    case "JSONDecoder from bytes": _ = try JSONDecoder().decode(Family.Coded.self, from: data)
+    default: break
+    }
+}
+
+/// Time per ×1 of input at ×1, ×10 (and ×100), from bytes and from dictionaries.
+func scaling(twitter: Data, factors: [Int], rounds: Int) throws -> [Measurement] {
+    var measurements: [Measurement] = []
+    for factor in factors {
+        let data = factor == 1 ? twitter : try Corpus.scaled(twitter, factor: factor)
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+        let bytes = Harness.time(rounds: rounds) { ((try? TwitterSearch(json: data)) != nil) ? 1 : 0 }
+        let dictionary = Harness.time(rounds: rounds) { TwitterSearch(dictionary: json).statuses.count }
+        measurements.append(
+            Measurement(file: "twitter ×\(factor)", operation: "Jastor from bytes", baseline: nil, samples: bytes))
+        measurements.append(
+            Measurement(
+                file: "twitter ×\(factor)", operation: "Jastor from dictionary", baseline: nil, samples: dictionary))
+    }
+    return measurements
+}
+
+/// Eight mappings from bytes on one thread, then on two threads four each.
+func threads(twitter: Data, rounds: Int) -> [Measurement] {
+    let jobs = 8
+    let oneThread = Harness.time(rounds: rounds) {
+        (0..<jobs).reduce(0) { sum, _ in sum + (((try? TwitterSearch(json: twitter)) != nil) ? 1 : 0) }
+    }
+    let twoThreads = Harness.time(rounds: rounds) {
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<jobs / 2 { _ = try? TwitterSearch(json: twitter) }
+        }
+        return jobs
+    }
+    return [
+        Measurement(file: "twitter, 8 maps", operation: "1 thread", baseline: nil, samples: oneThread),
+        Measurement(file: "twitter, 8 maps", operation: "2 threads", baseline: "1 thread", samples: twoThreads),
+    ]
+}
+
+func run() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--rss-probe", arguments.count == 4 {
+        return try probeMemory(family: arguments[1], operation: arguments[2], path: arguments[3])
+    }
+    let options = try Options(arguments)
+    let inputs = try loadInputs(options)
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("jastor-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+
+    var measurements: [Measurement] = []
+    var cold: [Measurement] = []
+    for input in inputs {
+        guard let family = modelFamilies[input.family] else { continue }
+        let workload = try makeWorkload(family, file: input.file, data: input.data)
+        print("\(input.file): the three model sets agree; measuring…")
+        var results = Harness.measure(
+            workload, warmup: options.quick ? 1 : 3, rounds: options.quick ? 3 : 20, budget: options.quick ? 4 : 25)
+        let path = temporary.appendingPathComponent(input.file).path
+        try input.data.write(to: URL(fileURLWithPath: path))
+        for index in results.indices
+        where ["Jastor from bytes", "JSONDecoder from bytes"].contains(results[index].operation) {
+            results[index].peakResidentMegabytes = peakMemory(
+                family: input.family, operation: results[index].operation, path: path)
+        }
+        measurements += results
+        let warm = results.first { $0.operation == "Jastor from dictionary" }
+        cold.append(
+            Measurement(
+                file: input.file, operation: "Jastor first mapping (cold, builds the plans)",
+                baseline: warm == nil ? nil : "Jastor from dictionary", samples: [workload.coldMilliseconds]))
+    }
+    measurements += cold
+    if let twitter = inputs.first(where: { $0.family == "twitter" }) {
+        print("twitter: scaling and threads…")
+        measurements += try scaling(
+            twitter: twitter.data, factors: options.quick ? [1, 10] : [1, 10, 100], rounds: options.quick ? 2 : 5)
+        measurements += threads(twitter: twitter.data, rounds: options.quick ? 2 : 7)
+    }
+    print()
+    print(Report.markdown(measurements))
+    if let path = options.jsonPath {
+        try Report.json(measurements).write(to: URL(fileURLWithPath: path))
+        print("\nEvery figure written to \(path)")
+    }
+}
+
+do {
+    try run()
+} catch {
+    print("jastor-bench: \(error)")
+    exit(1)
+}
