@@ -12,18 +12,14 @@ public enum JastorArchiveFormat: Sendable, Hashable {
     case json
 }
 
-/// The archive's outer layer: what it is, which version wrote it, and the root model's class.
-private struct ArchiveHeader: Codable {
+/// What identifies an archive: its format name, and the newest version this library reads.
+private enum ArchiveHeader {
     static let formatName = "jastor-archive"
     static let currentVersion = 1
-
-    let format: String
-    let version: Int
-    let rootClass: String
 }
 
-/// A whole archive: the header's fields and the root model.
-private struct ArchiveEnvelope: Codable {
+/// A whole archive as written: the format name and version, the root model's class, and the root.
+private struct ArchiveEnvelope: Encodable {
     let format: String
     let version: Int
     let rootClass: String
@@ -140,17 +136,17 @@ extension JastorObject {
     /// - Returns: The model, of the archived class.
     /// - Throws: ``JastorError`` saying what is wrong with the data.
     public static func unarchive(from data: Data) throws(JastorError) -> Self {
-        let envelope = try ArchiveReader.envelope(from: data)
-        guard let type = PlanCache.shared.modelClass(named: envelope.rootClass),
+        let archive = try ArchiveReader.open(data)
+        guard let type = PlanCache.shared.modelClass(named: archive.rootClass),
             PlanCache.shared.plan(for: type).inherits(from: self)
         else {
             throw ArchiveReader.error(
-                .disallowedClass, expected: "an archive of \(self) or a subclass", found: "one of \(envelope.rootClass)"
+                .disallowedClass, expected: "an archive of \(self) or a subclass", found: "one of \(archive.rootClass)"
             )
         }
         let model = type.init()
         var context = MappingContext(input: .archive)
-        MappingEngine.map(envelope.root, into: model, context: &context)
+        archive.mapRoot(model, &context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
         guard let typed = model as? Self else {
             throw ArchiveReader.error(.disallowedClass, expected: "an archive of \(self)", found: "one of \(type)")
@@ -159,40 +155,88 @@ extension JastorObject {
     }
 }
 
+/// An archive opened for reading: the root model's class, and how to map the root onto a model.
+private struct OpenedArchive {
+    let rootClass: String
+    let mapRoot: (JastorObject, inout MappingContext) -> Void
+}
+
 /// Recognises and opens archive bytes, turning every failure into a clear issue.
+///
+/// JSON archives are read by the library's own reader and property lists by
+/// `PropertyListSerialization`; either way the root is mapped straight through the engine, with no
+/// `Codable` round trip.
 private enum ArchiveReader {
-    static func envelope(from data: Data) throws(JastorError) -> ArchiveEnvelope {
-        let header: ArchiveHeader = try decode(data)
-        guard header.format == ArchiveHeader.formatName else {
-            throw error(
-                .unreadableArchive, expected: "a Jastor archive",
-                found: "a file of format \(header.format.debugDescription)")
+    static func open(_ data: Data) throws(JastorError) -> OpenedArchive {
+        switch kind(of: data) {
+        case .json:
+            let document: JSONDocument
+            do {
+                document = try JSONReader.read(data)
+            } catch {
+                throw Self.error(
+                    .unreadableArchive, expected: "a complete Jastor archive",
+                    found: error.issues.first.map { "invalid JSON: \($0.description)" } ?? "invalid JSON")
+            }
+            let root = DocumentValue(document: document, index: 0)
+            guard case .object(let members) = root.node else {
+                throw error(.unreadableArchive, expected: "a Jastor archive", found: "JSON that is not an object")
+            }
+            return try open(members)
+        case .propertyList:
+            let list: Any
+            do {
+                list = try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                throw Self.error(
+                    .unreadableArchive, expected: "a complete Jastor archive", found: "damaged data (\(error))")
+            }
+            guard let dictionary = list as? [String: Any] else {
+                throw error(
+                    .unreadableArchive, expected: "a Jastor archive", found: "a property list that is not a dictionary")
+            }
+            return try open(FoundationObject(dictionary: dictionary.mapValues(restoringNulls)))
+        case .empty:
+            throw error(.unreadableArchive, expected: "a Jastor archive", found: "an empty file")
+        case .unknown(let prefix):
+            throw error(.unreadableArchive, expected: "a Jastor archive", found: "data starting with bytes \(prefix)")
         }
-        guard header.version <= ArchiveHeader.currentVersion else {
-            throw error(
-                .unreadableArchive, expected: "archive format version \(ArchiveHeader.currentVersion) or earlier",
-                found: "version \(header.version), written by a newer Jastor")
-        }
-        return try decode(data)
     }
 
-    private static func decode<T: Decodable>(_ data: Data) throws(JastorError) -> T {
-        do {
-            switch kind(of: data) {
-            case .propertyList: return try PropertyListDecoder().decode(T.self, from: data)
-            case .json: return try JSONDecoder().decode(T.self, from: data)
-            case .empty: throw error(.unreadableArchive, expected: "a Jastor archive", found: "an empty file")
-            case .unknown(let prefix):
-                throw error(
-                    .unreadableArchive, expected: "a Jastor archive", found: "data starting with bytes \(prefix)")
-            }
-        } catch let error as JastorError {
-            throw error
-        } catch let decodingError as DecodingError {
-            throw error(.unreadableArchive, expected: "a complete Jastor archive", found: summary(of: decodingError))
-        } catch let other {
-            throw error(.unreadableArchive, expected: "a complete Jastor archive", found: "\(other)")
+    /// Checks the envelope's format name and version, and finds its root class and root.
+    private static func open<Members: JSONObjectSource>(
+        _ members: Members
+    ) throws(JastorError) -> OpenedArchive where Members.Member: JSONSource {
+        guard case .scalar(.string(let format))? = members["format"]?.node else { throw missing("format") }
+        guard format == ArchiveHeader.formatName else {
+            throw error(
+                .unreadableArchive, expected: "a Jastor archive", found: "a file of format \(format.debugDescription)")
         }
+        guard case .scalar(.integer(let version))? = members["version"]?.node else { throw missing("version") }
+        guard version <= ArchiveHeader.currentVersion else {
+            throw error(
+                .unreadableArchive, expected: "archive format version \(ArchiveHeader.currentVersion) or earlier",
+                found: "version \(version), written by a newer Jastor")
+        }
+        guard case .scalar(.string(let rootClass))? = members["rootClass"]?.node else { throw missing("rootClass") }
+        guard let root = members["root"] else { throw missing("root") }
+        return OpenedArchive(rootClass: rootClass) { model, context in
+            MappingEngine.map(root, into: model, context: &context)
+        }
+    }
+
+    /// `PropertyListEncoder` writes `nil` as the string `"$null"`, as its decoder reads it.
+    private static func restoringNulls(in value: Any) -> Any {
+        switch value {
+        case let string as String where string == "$null": NSNull()
+        case let dictionary as [String: Any]: dictionary.mapValues(restoringNulls)
+        case let array as [Any]: array.map(restoringNulls)
+        default: value
+        }
+    }
+
+    private static func missing(_ entry: String) -> JastorError {
+        error(.unreadableArchive, expected: "a complete Jastor archive", found: "no \(entry.debugDescription) entry")
     }
 
     private enum Kind {
@@ -206,18 +250,6 @@ private enum ArchiveReader {
         let firstCharacter = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstCharacter == UInt8(ascii: "{") { return .json }
         return .unknown(data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " "))
-    }
-
-    private static func summary(of error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "damaged data" + (path.isEmpty ? "" : " at \(path)") + " (\(context.debugDescription))"
-        case .keyNotFound(let key, _):
-            return "no \(key.stringValue.debugDescription) entry"
-        @unknown default:
-            return "damaged data"
-        }
     }
 
     static func error(_ kind: JastorIssue.Kind, expected: String, found: String) -> JastorError {
