@@ -107,6 +107,15 @@ struct Workload {
     }
 }
 
+extension Workload {
+    /// The workload with only the operation named `name`.
+    func keeping(_ name: String) -> Workload {
+        Workload(
+            file: file, family: family, data: data, operations: operations.filter { $0.name == name },
+            coldMilliseconds: coldMilliseconds)
+    }
+}
+
 /// A reason the benchmark cannot run.
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String

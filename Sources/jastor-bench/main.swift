@@ -4,14 +4,17 @@ import Jastor
 
 // jastor-bench: Jastor against hand-written mapping and JSONDecoder on the same data, in one run.
 //
-//   swift run -c release jastor-bench [--quick] [--synthetic] [--json PATH] [FILE.json:twitter|citm|canada ...]
+//   swift run -c release jastor-bench [--quick] [--synthetic] [--only OPERATION] [--json PATH]
+//                                     [FILE.json:twitter|citm|canada ...]
 //
 // Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
-// deterministic synthetic corpus.
+// deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
+// (and skips scaling and threads), for profiling with callgrind or perf.
 
 struct Options {
     var quick = false
     var synthetic = false
+    var only: String?
     var jsonPath: String?
     var inputs: [(file: String, family: String, path: String)] = []
 
@@ -21,6 +24,9 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--synthetic": synthetic = true
+            case "--only":
+                guard let name = remaining.popFirst() else { throw BenchmarkError("--only needs an operation name") }
+                only = name
             case "--json":
                 guard let path = remaining.popFirst() else { throw BenchmarkError("--json needs a path") }
                 jsonPath = path
@@ -140,7 +146,11 @@ func run() throws {
     var cold: [Measurement] = []
     for input in inputs {
         guard let family = modelFamilies[input.family] else { continue }
-        let workload = try makeWorkload(family, file: input.file, data: input.data)
+        var workload = try makeWorkload(family, file: input.file, data: input.data)
+        if let only = options.only {
+            workload = workload.keeping(only)
+            guard !workload.operations.isEmpty else { throw BenchmarkError("no operation is named \(only)") }
+        }
         print("\(input.file): the three model sets agree; measuring…")
         var results = Harness.measure(
             workload, warmup: options.quick ? 1 : 3, rounds: options.quick ? 3 : 20, budget: options.quick ? 4 : 25)
@@ -159,7 +169,7 @@ func run() throws {
                 baseline: warm == nil ? nil : "Jastor from dictionary", samples: [workload.coldMilliseconds]))
     }
     measurements += cold
-    if let twitter = inputs.first(where: { $0.family == "twitter" }) {
+    if options.only == nil, let twitter = inputs.first(where: { $0.family == "twitter" }) {
         print("twitter: scaling and threads…")
         measurements += try scaling(
             twitter: twitter.data, factors: options.quick ? [1, 10] : [1, 10, 100], rounds: options.quick ? 2 : 5)
