@@ -111,11 +111,13 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         guard let elementModel else { return source.foundationValue as? [Any] }
         guard !context.isTooDeep() else { return nil }
         var models: [Any] = []
-        for (index, element) in elements.enumerated() {
+        var index = 0  // counted by hand, as in ArrayCodec
+        for element in elements {
             let model = context.descend(into: .index(index)) { context in
                 elementModel.decode(element, context: &context)
             }
             if let model { models.append(model) }
+            index += 1
         }
         return models
     }

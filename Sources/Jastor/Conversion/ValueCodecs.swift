@@ -92,9 +92,11 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         guard !context.isTooDeep() else { return nil }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
-        for (index, member) in elements.enumerated() {
+        var index = 0  // counted by hand: `enumerated()` costs a runtime type lookup per array here
+        for member in elements {
             let decoded = context.descend(into: .index(index)) { context in element.decode(member, context: &context) }
             if let decoded { result.append(decoded) }
+            index += 1
         }
         return result
     }
