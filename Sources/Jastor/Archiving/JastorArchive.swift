@@ -179,10 +179,10 @@ private enum ArchiveReader {
                     found: error.issues.first.map { "invalid JSON: \($0.description)" } ?? "invalid JSON")
             }
             let root = DocumentValue(document: document, index: 0)
-            guard case .object(let members) = root.node else {
+            guard case .object = root.kind else {
                 throw error(.unreadableArchive, expected: "a Jastor archive", found: "JSON that is not an object")
             }
-            return try open(members)
+            return try open(root.object)
         case .propertyList:
             let list: Any
             do {
@@ -207,18 +207,18 @@ private enum ArchiveReader {
     private static func open<Members: JSONObjectSource>(
         _ members: Members
     ) throws(JastorError) -> OpenedArchive where Members.Member: JSONSource {
-        guard case .scalar(.string(let format))? = members["format"]?.node else { throw missing("format") }
+        guard case .scalar(.string(let format))? = members["format"]?.kind else { throw missing("format") }
         guard format == ArchiveHeader.formatName else {
             throw error(
                 .unreadableArchive, expected: "a Jastor archive", found: "a file of format \(format.debugDescription)")
         }
-        guard case .scalar(.integer(let version))? = members["version"]?.node else { throw missing("version") }
+        guard case .scalar(.integer(let version))? = members["version"]?.kind else { throw missing("version") }
         guard version <= ArchiveHeader.currentVersion else {
             throw error(
                 .unreadableArchive, expected: "archive format version \(ArchiveHeader.currentVersion) or earlier",
                 found: "version \(version), written by a newer Jastor")
         }
-        guard case .scalar(.string(let rootClass))? = members["rootClass"]?.node else { throw missing("rootClass") }
+        guard case .scalar(.string(let rootClass))? = members["rootClass"]?.kind else { throw missing("rootClass") }
         guard let root = members["root"] else { throw missing("root") }
         return OpenedArchive(rootClass: rootClass) { model, context in
             MappingEngine.map(root, into: model, context: &context)

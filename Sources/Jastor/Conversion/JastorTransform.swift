@@ -84,7 +84,7 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
     override var typeName: String { name }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        let node = source.node
+        let node = source.kind
         let input: Any
         switch node {
         case .scalar(let scalar): input = scalar.jsonValue.foundationValue
@@ -120,7 +120,7 @@ final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
     override var typeName: String { name }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        guard case .scalar(let scalar) = source.node else {
+        guard case .scalar(let scalar) = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }

@@ -71,7 +71,7 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
 
     /// Records that `source` does not have the shape this codec reads.
     func recordMismatch<Source: JSONSource>(_ source: Source, context: inout MappingContext) {
-        context.record(.typeMismatch, expected: typeName, found: source.node.summary)
+        context.record(.typeMismatch, expected: typeName, found: source.kind.summary)
     }
 }
 

@@ -15,10 +15,11 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     override var typeName: String { String(describing: modelType) }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Model? {
-        guard case .object(let members) = source.node else {
+        guard case .object = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }
+        let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return nil }
         let model = type.init()
         MappingEngine.fill(model, from: members, context: &context)
@@ -40,10 +41,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     ) -> Model.Type? where Members.Member: JSONSource {
         guard context.input == .archive else { return chosenType(for: members, context: &context) }
         guard let marker = members[MappingEngine.classMarkerKey] else { return modelType }
-        guard case .scalar(.string(let name)) = marker.node else {
+        guard case .scalar(.string(let name)) = marker.kind else {
             context.record(
                 .disallowedClass, expected: "a class name in \(MappingEngine.classMarkerKey)",
-                found: marker.node.summary)
+                found: marker.kind.summary)
             return nil
         }
         guard let named = PlanCache.shared.modelClass(named: name),
@@ -78,7 +79,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
     override var typeName: String { "[String: Any]" }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Any]? {
-        guard case .object = source.node, let dictionary = source.foundationValue as? [String: Any] else {
+        guard case .object = source.kind, let dictionary = source.foundationValue as? [String: Any] else {
             recordMismatch(source, context: &context)
             return nil
         }
@@ -104,10 +105,11 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
     override var typeName: String { elementModel.map { "[\($0.typeName)]" } ?? "[Any]" }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Any]? {
-        guard case .array(let elements) = source.node else {
+        guard case .array = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }
+        let elements = source.elements
         guard let elementModel else { return source.foundationValue as? [Any] }
         guard !context.isTooDeep() else { return nil }
         var models: [Any] = []

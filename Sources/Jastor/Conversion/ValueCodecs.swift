@@ -3,7 +3,7 @@ import Foundation
 /// Reads and writes any type with a row in the conversion table.
 final class ScalarCodec<Value: ScalarConvertible>: Codec<Value>, @unchecked Sendable {
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        guard case .scalar(let scalar) = source.node else {
+        guard case .scalar(let scalar) = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }
@@ -32,7 +32,7 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
         guard let rawValue = raw.decode(source, context: &context) else { return nil }
         guard let value = Value(rawValue: rawValue) else {
-            context.record(.invalidValue, expected: typeName, found: source.node.summary)
+            context.record(.invalidValue, expected: typeName, found: source.kind.summary)
             return nil
         }
         return value
@@ -54,7 +54,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     override var typeName: String { wrapped.typeName }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Wrapped?? {
-        if case .scalar(.null) = source.node { return .some(nil) }
+        if case .scalar(.null) = source.kind { return .some(nil) }
         return wrapped.decode(source, context: &context).map { .some($0) }
     }
 
@@ -85,10 +85,11 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override var typeName: String { "[\(element.typeName)]" }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Element]? {
-        guard case .array(let elements) = source.node else {
+        guard case .array = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }
+        let elements = source.elements
         guard !context.isTooDeep() else { return nil }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
@@ -128,10 +129,11 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override var typeName: String { "[String: \(value.typeName)]" }
 
     override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Value]? {
-        guard case .object(let members) = source.node else {
+        guard case .object = source.kind else {
             recordMismatch(source, context: &context)
             return nil
         }
+        let members = source.object
         guard !context.isTooDeep() else { return nil }
         var result: [String: Value] = [:]
         members.forEachMember { key, member in

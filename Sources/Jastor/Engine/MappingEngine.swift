@@ -15,10 +15,11 @@ enum MappingEngine {
 
     /// Fills `model` from `source`, which must be a JSON object.
     static func map<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {
-        guard case .object(let members) = source.node else {
-            context.record(.typeMismatch, expected: "Object for \(type(of: model))", found: source.node.summary)
+        guard case .object = source.kind else {
+            context.record(.typeMismatch, expected: "Object for \(type(of: model))", found: source.kind.summary)
             return
         }
+        let members = source.object
         fill(model, from: members, context: &context)
     }
 
@@ -79,11 +80,12 @@ enum MappingEngine {
         guard let first = path.first, let start = members[first.objectKey] else { return nil }
         var current = start
         for component in path.dropFirst() {
-            switch current.node {
-            case .object(let object):
-                guard let next = object[component.objectKey] else { return nil }
+            switch current.kind {
+            case .object:
+                guard let next = current.object[component.objectKey] else { return nil }
                 current = next
-            case .array(let elements):
+            case .array:
+                let elements = current.elements
                 guard let index = component.arrayIndex, index >= 0, index < elements.count else { return nil }
                 current = elements[elements.index(elements.startIndex, offsetBy: index)]
             case .scalar, .unsupported:
@@ -139,10 +141,12 @@ enum MappingEngine {
         if let model = value as? JastorObject {
             return encode(model, declaredType: JastorObject.self, context: &context)
         }
-        switch FoundationJSON(raw: value).node {
+        let source = FoundationJSON(raw: value)
+        switch source.kind {
         case .scalar(let scalar):
             return scalar.jsonValue
-        case .object(let members):
+        case .object:
+            let members = source.object
             guard !context.isTooDeep() else { return .null }
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
@@ -150,7 +154,8 @@ enum MappingEngine {
                 object.append(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
             }
             return .object(object)
-        case .array(let elements):
+        case .array:
+            let elements = source.elements
             guard !context.isTooDeep() else { return .null }
             return .array(
                 elements.enumerated().map { index, element in

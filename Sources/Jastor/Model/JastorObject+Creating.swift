@@ -39,7 +39,7 @@ extension JastorObject {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
         MappingEngine.map(root, into: self, context: &context)
-        guard case .object = root.node else { throw JastorError(issues: context.issues) }
+        guard case .object = root.kind else { throw JastorError(issues: context.issues) }
         return context.issues
     }
 }
@@ -105,11 +105,11 @@ extension Array where Element: JastorObject {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
         guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context),
-            case .array = root.node
+            case .array = root.kind
         else {
             throw JastorError(issues: [
                 JastorIssue(
-                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)", found: root.node.summary)
+                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)", found: root.kind.summary)
             ])
         }
         self = models

@@ -27,14 +27,15 @@ extension JastorPath {
         var current = FoundationJSON(raw: json)
         var walked: [Component] = []
         for component in components {
-            let node = current.node
-            switch node {
-            case .object(let members):
-                guard let next = members[component.objectKey] else {
+            let kind = current.kind
+            switch kind {
+            case .object:
+                guard let next = current.object[component.objectKey] else {
                     throw missing(component, at: walked, in: "Object")
                 }
                 current = next
-            case .array(let elements):
+            case .array:
+                let elements = current.elements
                 guard let index = component.arrayIndex, index >= 0, index < elements.count else {
                     throw missing(component, at: walked, in: "Array of \(elements.count)")
                 }
@@ -42,7 +43,7 @@ extension JastorPath {
             case .scalar, .unsupported:
                 let expected = component.arrayIndex == nil ? "Object" : "Object or Array"
                 throw JastorError(issues: [
-                    JastorIssue(path: JastorPath(walked), kind: .typeMismatch, expected: expected, found: node.summary)
+                    JastorIssue(path: JastorPath(walked), kind: .typeMismatch, expected: expected, found: kind.summary)
                 ])
             }
             walked.append(component)

@@ -11,32 +11,43 @@ import Foundation
 /// - Swift containers are matched first, by their exact type, so a Swift `Dictionary` is never
 ///   bridged to `NSDictionary` just to ask whether it is `NSNull`.
 struct FoundationJSON: JSONSource {
-    typealias Object = FoundationObject
-    typealias Elements = LazyMapCollection<[Any], FoundationJSON>
-
     let raw: Any
+    let kind: JSONKind
+    private let dictionary: [String: Any]
+    private let array: [Any]
 
-    var node: JSONNode<FoundationJSON> {
-        let type = Swift.type(of: raw)
-        if type == String.self, let string = raw as? String {
-            return .scalar(.string(string))
-        }
-        if type is NSNumber.Type, let number = raw as? NSNumber {
-            return .scalar(Self.scalar(from: number))
-        }
-        if let dictionary = raw as? [String: Any] {
-            return .object(FoundationObject(dictionary: dictionary))
-        }
-        if let array = raw as? [Any] {
-            return .array(array.lazy.map(FoundationJSON.init(raw:)))
-        }
-        if type == NSNull.self {
-            return .scalar(.null)
-        }
-        return Self.nativeNode(of: raw)
+    /// Wraps a Foundation value, classifying it once.
+    init(raw: Any) {
+        self.raw = raw
+        (kind, dictionary, array) = Self.classify(raw)
     }
 
+    var object: FoundationObject { FoundationObject(dictionary: dictionary) }
+
+    var elements: FoundationElements { FoundationElements(array: array) }
+
     var foundationValue: Any { raw }
+
+    /// The value's kind, and its contents when it is a container.
+    private static func classify(_ raw: Any) -> (JSONKind, [String: Any], [Any]) {
+        let type = Swift.type(of: raw)
+        if type == String.self, let string = raw as? String {
+            return (.scalar(.string(string)), [:], [])
+        }
+        if type is NSNumber.Type, let number = raw as? NSNumber {
+            return (.scalar(scalar(from: number)), [:], [])
+        }
+        if let dictionary = raw as? [String: Any] {
+            return (.object, dictionary, [])
+        }
+        if let array = raw as? [Any] {
+            return (.array, [:], array)
+        }
+        if type == NSNull.self {
+            return (.scalar(.null), [:], [])
+        }
+        return nativeKind(of: raw)
+    }
 
     /// Classifies an `NSNumber` without ever confusing booleans and numbers.
     static func scalar(from number: NSNumber) -> JSONScalar {
@@ -58,45 +69,57 @@ struct FoundationJSON: JSONSource {
     }
 
     /// Classifies the Swift scalars a hand-built dictionary may hold (`["age": 25, "vip": true]`).
-    private static func nativeNode(of raw: Any) -> JSONNode<FoundationJSON> {
+    private static func nativeKind(of raw: Any) -> (JSONKind, [String: Any], [Any]) {
+        let scalar: JSONScalar
         switch raw {
-        case let value as Bool: .scalar(.bool(value))
-        case let value as Int: .scalar(.integer(Int64(value)))
-        case let value as Double: .scalar(.double(value))
-        case let value as Int64: .scalar(.integer(value))
-        case let value as Int32: .scalar(.integer(Int64(value)))
-        case let value as Int16: .scalar(.integer(Int64(value)))
-        case let value as Int8: .scalar(.integer(Int64(value)))
-        case let value as UInt: scalar(fromUnsigned: UInt64(value))
-        case let value as UInt64: scalar(fromUnsigned: value)
-        case let value as UInt32: .scalar(.integer(Int64(value)))
-        case let value as UInt16: .scalar(.integer(Int64(value)))
-        case let value as UInt8: .scalar(.integer(Int64(value)))
-        case let value as Float: .scalar(.double(Double(value)))
-        case let value as Decimal: .scalar(.decimal(value))
-        case let value as Substring: .scalar(.string(String(value)))
-        default: unwrappedOptional(raw)
+        case let value as Bool: scalar = .bool(value)
+        case let value as Int: scalar = .integer(Int64(value))
+        case let value as Double: scalar = .double(value)
+        case let value as Int64: scalar = .integer(value)
+        case let value as Int32: scalar = .integer(Int64(value))
+        case let value as Int16: scalar = .integer(Int64(value))
+        case let value as Int8: scalar = .integer(Int64(value))
+        case let value as UInt: scalar = unsigned(UInt64(value))
+        case let value as UInt64: scalar = unsigned(value)
+        case let value as UInt32: scalar = .integer(Int64(value))
+        case let value as UInt16: scalar = .integer(Int64(value))
+        case let value as UInt8: scalar = .integer(Int64(value))
+        case let value as Float: scalar = .double(Double(value))
+        case let value as Decimal: scalar = .decimal(value)
+        case let value as Substring: scalar = .string(String(value))
+        default: return unwrappedOptional(raw)
         }
+        return (.scalar(scalar), [:], [])
     }
 
-    private static func scalar(fromUnsigned value: UInt64) -> JSONNode<FoundationJSON> {
-        value > UInt64(Int64.max) ? .scalar(.unsignedInteger(value)) : .scalar(.integer(Int64(value)))
+    private static func unsigned(_ value: UInt64) -> JSONScalar {
+        value > UInt64(Int64.max) ? .unsignedInteger(value) : .integer(Int64(value))
     }
 
     /// A dictionary literal such as `["nick": nil as String?]` stores an `Optional` inside `Any`;
     /// `nil` reads as JSON `null`, a wrapped value as itself.
-    private static func unwrappedOptional(_ raw: Any) -> JSONNode<FoundationJSON> {
+    private static func unwrappedOptional(_ raw: Any) -> (JSONKind, [String: Any], [Any]) {
         let mirror = Mirror(reflecting: raw)
         guard mirror.displayStyle == .optional else {
-            return .unsupported(typeName: String(describing: Swift.type(of: raw)))
+            return (.unsupported(typeName: String(describing: Swift.type(of: raw))), [:], [])
         }
-        guard let wrapped = mirror.children.first?.value else { return .scalar(.null) }
-        return FoundationJSON(raw: wrapped).node
+        guard let wrapped = mirror.children.first?.value else { return (.scalar(.null), [:], []) }
+        return classify(wrapped)
     }
 }
 
 /// The class of Foundation's boolean `NSNumber`s (`__NSCFBoolean` on Linux and Apple platforms).
 private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+/// The elements of a Foundation array.
+struct FoundationElements: RandomAccessCollection {
+    let array: [Any]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { array.count }
+
+    subscript(position: Int) -> FoundationJSON { FoundationJSON(raw: array[position]) }
+}
 
 /// The members of a Foundation dictionary.
 struct FoundationObject: JSONObjectSource {

@@ -110,13 +110,10 @@ final class JSONDocument {
 /// A position in a ``JSONDocument``: the engine's third source, beside Foundation values and
 /// the library's own value tree.
 struct DocumentValue: JSONSource {
-    typealias Object = DocumentObject
-    typealias Elements = DocumentElements
-
     let document: JSONDocument
     let index: Int
 
-    var node: JSONNode<DocumentValue> {
+    var kind: JSONKind {
         let node = document.nodes[index]
         switch node.kind {
         case .null: return .scalar(.null)
@@ -126,16 +123,28 @@ struct DocumentValue: JSONSource {
         case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
         case .double: return .scalar(.double(Double(bitPattern: UInt64(UInt(bitPattern: node.first)))))
         case .string, .decodedString: return .scalar(.string(document.string(at: index)))
-        case .array: return .array(DocumentElements(document: document, container: index))
-        case .object: return .object(DocumentObject(document: document, container: index))
+        case .array: return .array
+        case .object: return .object
         }
     }
 
+    var object: DocumentObject {
+        let isObject = document.nodes[index].kind == .object
+        return DocumentObject(document: document, container: index, count: isObject ? document.nodes[index].first : 0)
+    }
+
+    var elements: DocumentElements {
+        let isArray = document.nodes[index].kind == .array
+        return DocumentElements(
+            document: document, startIndex: index + 1, endIndex: isArray ? document.nodes[index].second : index + 1,
+            count: isArray ? document.nodes[index].first : 0)
+    }
+
     var foundationValue: Any {
-        switch node {
+        switch kind {
         case .scalar(let scalar): scalar.jsonValue.foundationValue
-        case .object(let object): object.foundationDictionary
-        case .array(let elements): elements.map(\.foundationValue)
+        case .object: object.foundationDictionary
+        case .array: elements.map(\.foundationValue)
         case .unsupported: NSNull()
         }
     }
@@ -145,11 +154,13 @@ struct DocumentValue: JSONSource {
 struct DocumentObject: JSONObjectSource {
     let document: JSONDocument
     let container: Int
+    /// How many members the object has (none when the node is not an object).
+    let count: Int
 
     subscript(key: String) -> DocumentValue? {
         var found: Int?
         var keyIndex = container + 1
-        for _ in 0..<document.nodes[container].first {
+        for _ in 0..<count {
             if document.string(at: keyIndex, equals: key) { found = keyIndex + 1 }
             keyIndex = document.next(after: keyIndex + 1)
         }
@@ -158,7 +169,7 @@ struct DocumentObject: JSONObjectSource {
 
     func forEachMember(_ body: (String, DocumentValue) -> Void) {
         var keyIndex = container + 1
-        for _ in 0..<document.nodes[container].first {
+        for _ in 0..<count {
             body(document.string(at: keyIndex), DocumentValue(document: document, index: keyIndex + 1))
             keyIndex = document.next(after: keyIndex + 1)
         }
@@ -166,7 +177,7 @@ struct DocumentObject: JSONObjectSource {
 
     var foundationDictionary: [String: Any] {
         var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(document.nodes[container].first)
+        dictionary.reserveCapacity(count)
         forEachMember { key, value in dictionary[key] = value.foundationValue }
         return dictionary
     }
@@ -175,11 +186,9 @@ struct DocumentObject: JSONObjectSource {
 /// The elements of an array in a ``JSONDocument``, indexed by node.
 struct DocumentElements: Collection {
     let document: JSONDocument
-    let container: Int
-
-    var startIndex: Int { container + 1 }
-    var endIndex: Int { document.nodes[container].second }
-    var count: Int { document.nodes[container].first }
+    let startIndex: Int
+    let endIndex: Int
+    let count: Int
 
     func index(after index: Int) -> Int { document.next(after: index) }
 

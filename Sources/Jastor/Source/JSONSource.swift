@@ -16,24 +16,34 @@ enum JSONScalar {
 
 /// What a ``JSONSource`` holds at one position: a scalar, an object, an array, or something
 /// that is not JSON at all (a `Date` inside a hand-built `[String: Any]`, say).
-enum JSONNode<Source: JSONSource> {
+///
+/// The kind carries no container contents (those come from ``JSONSource/object`` and
+/// ``JSONSource/elements``), so it is one concrete type for every source: generic engine code
+/// can switch over it without asking the runtime for a generic type's metadata on every value.
+enum JSONKind {
     case scalar(JSONScalar)
-    case object(Source.Object)
-    case array(Source.Elements)
+    case object
+    case array
     case unsupported(typeName: String)
 }
 
 /// A JSON value the mapping engine can read, independent of how it is stored.
 ///
 /// The engine is generic over this protocol so that each source (Foundation's `[String: Any]`,
-/// the library's own value tree, later a byte-level reader) is consumed directly, with no
-/// conversion pass in between, and the compiler can specialise the engine for each one.
+/// the library's own value tree, the byte-level reader's tape) is consumed directly, with no
+/// conversion pass in between.
 protocol JSONSource {
     associatedtype Object: JSONObjectSource where Object.Member == Self
     associatedtype Elements: Collection where Elements.Element == Self
 
-    /// The value at this position.
-    var node: JSONNode<Self> { get }
+    /// What the value is.
+    var kind: JSONKind { get }
+
+    /// The members, when ``kind`` is `.object` (an empty object otherwise).
+    var object: Object { get }
+
+    /// The elements, when ``kind`` is `.array` (no elements otherwise).
+    var elements: Elements { get }
 
     /// The value as Foundation JSON (`[String: Any]`, `[Any]`, `String`, `NSNull`, numbers), for
     /// properties that pass JSON through untyped.
@@ -56,7 +66,7 @@ protocol JSONObjectSource: FoundationMemberLookup {
 
 // MARK: - Describing found values
 
-extension JSONNode {
+extension JSONKind {
     /// What was found, for an issue: `String "abc"`, `Number 300`, `Object`, `null`.
     var summary: String {
         switch self {

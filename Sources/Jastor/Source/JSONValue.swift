@@ -121,7 +121,7 @@ extension JSONValue: JSONSource {
     typealias Object = JSONObject
     typealias Elements = [JSONValue]
 
-    var node: JSONNode<JSONValue> {
+    var kind: JSONKind {
         switch self {
         case .null: .scalar(.null)
         case .bool(let value): .scalar(.bool(value))
@@ -130,10 +130,20 @@ extension JSONValue: JSONSource {
         case .double(let value): .scalar(.double(value))
         case .decimal(let value): .scalar(.decimal(value))
         case .string(let value): .scalar(.string(value))
-        case .array(let elements): .array(elements)
-        case .object(let object): .object(object)
+        case .array: .array
+        case .object: .object
         case .opaque(let opaque): .unsupported(typeName: opaque.typeName)
         }
+    }
+
+    var object: JSONObject {
+        if case .object(let object) = self { return object }
+        return JSONObject()
+    }
+
+    var elements: [JSONValue] {
+        if case .array(let elements) = self { return elements }
+        return []
     }
 
     /// The tree as `JSONSerialization` would produce it: `[String: Any]`, `[Any]`, `String`,
