@@ -102,15 +102,17 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 }
 
-/// The codec of a built-in transform: a rule over JSON scalars and a rule back.
+/// The codec of a scalar type or a built-in transform: a rule over JSON scalars and a rule back
+/// (a row of the conversion table, or a transform's).
 final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: immutable; the rules capture only immutable values or thread-safe formatters.
     private let name: String
-    private let decodeScalar: @Sendable (JSONScalar) -> ScalarConversion<Value>
-    private let encodeValue: @Sendable (Value) -> JSONValue
+    private let decodeScalar: (JSONScalar) -> ScalarConversion<Value>
+    private let encodeValue: (Value) -> JSONValue
 
     init(
-        typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
-        encode: @escaping @Sendable (Value) -> JSONValue
+        typeName: String, decode: @escaping (JSONScalar) -> ScalarConversion<Value>,
+        encode: @escaping (Value) -> JSONValue
     ) {
         self.name = typeName
         self.decodeScalar = decode

@@ -20,8 +20,10 @@ protocol ScalarConvertible: JastorValue {
 }
 
 extension ScalarConvertible {
-    /// Every scalar type maps through the one scalar codec.
-    public static var jastorCodec: JastorCodec { ScalarCodec<Self>() }
+    /// Every scalar type maps through its row of this table.
+    public static var jastorCodec: JastorCodec {
+        ScalarTransformCodec(typeName: String(describing: Self.self), decode: converting, encode: \.jsonValue)
+    }
 }
 
 // MARK: - String

@@ -1,26 +1,5 @@
 import Foundation
 
-/// Reads and writes any type with a row in the conversion table.
-final class ScalarCodec<Value: ScalarConvertible>: Codec<Value>, @unchecked Sendable {
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        guard case .scalar(let scalar) = source.kind else {
-            recordMismatch(source, context: &context)
-            return nil
-        }
-        switch Value.converting(scalar) {
-        case .success(let value):
-            return value
-        case .failure(let kind):
-            context.record(kind, expected: typeName, found: scalar.summary)
-            return nil
-        }
-    }
-
-    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
-        value.jsonValue
-    }
-}
-
 /// Reads a `RawRepresentable` enum through its raw value.
 final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sendable {
     private let raw: Codec<Value.RawValue>

@@ -49,34 +49,12 @@ struct JSONReader {
             guard position < bytes.count else { throw error("a value") }
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                guard open.count < Self.maximumDepth else {
-                    throw error("at most \(Self.maximumDepth) levels of nesting")
-                }
-                let index = document.append(.object)
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    document.close(index)
-                } else {
-                    open.append(index)
+                if try openContainer(.object, closing: UInt8(ascii: "}"), open: &open) {
                     try readKey()
                     continue value
                 }
             case UInt8(ascii: "["):
-                guard open.count < Self.maximumDepth else {
-                    throw error("at most \(Self.maximumDepth) levels of nesting")
-                }
-                let index = document.append(.array)
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    document.close(index)
-                } else {
-                    open.append(index)
-                    continue value
-                }
+                if try openContainer(.array, closing: UInt8(ascii: "]"), open: &open) { continue value }
             case UInt8(ascii: "\""):
                 try readString()
             case UInt8(ascii: "t"):
@@ -114,6 +92,24 @@ struct JSONReader {
             guard position == bytes.count else { throw error("the end of the input") }
             return
         }
+    }
+
+    /// Starts an object or array at the current `{` or `[`; returns whether it has contents to read
+    /// (an empty one is closed at once).
+    private mutating func openContainer(
+        _ kind: JSONDocument.Kind, closing: UInt8, open: inout [Int]
+    ) throws(JSONSyntaxError) -> Bool {
+        guard open.count < Self.maximumDepth else { throw error("at most \(Self.maximumDepth) levels of nesting") }
+        let index = document.append(kind)
+        position += 1
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == closing {
+            position += 1
+            document.close(index)
+            return false
+        }
+        open.append(index)
+        return true
     }
 
     /// Reads `"key"` and the `:` after it.
