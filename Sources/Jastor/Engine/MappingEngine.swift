@@ -70,27 +70,15 @@ enum MappingEngine {
         property.accessor.decode(FoundationJSON(raw: kept), into: model, context: &context)
     }
 
-    /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind.
-    ///
-    /// An index step also finds an object member whose key is those digits, and a key step of
-    /// digits an array element, so `reports.0.text` works whichever the data holds.
+    /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind
+    /// (each step as ``JSONSource/child(at:)`` takes it).
     static func member<Members: JSONObjectSource>(
         at path: [JastorPath.Component], in members: Members
     ) -> Members.Member? where Members.Member: JSONSource {
-        guard let first = path.first, let start = members[first.objectKey] else { return nil }
-        var current = start
+        guard let first = path.first, var current = members[first.objectKey] else { return nil }
         for component in path.dropFirst() {
-            switch current.kind {
-            case .object:
-                guard let next = current.object[component.objectKey] else { return nil }
-                current = next
-            case .array:
-                let elements = current.elements
-                guard let index = component.arrayIndex, index >= 0, index < elements.count else { return nil }
-                current = elements[elements.index(elements.startIndex, offsetBy: index)]
-            case .scalar, .unsupported:
-                return nil
-            }
+            guard let next = current.child(at: component) else { return nil }
+            current = next
         }
         return current
     }

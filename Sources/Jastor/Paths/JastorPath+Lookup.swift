@@ -27,25 +27,20 @@ extension JastorPath {
         var current = FoundationJSON(raw: json)
         var walked: [Component] = []
         for component in components {
-            let kind = current.kind
-            switch kind {
-            case .object:
-                guard let next = current.object[component.objectKey] else {
-                    throw missing(component, at: walked, in: "Object")
+            guard let next = current.child(at: component) else {
+                switch current.kind {
+                case .object: throw missing(component, at: walked, in: "Object")
+                case .array: throw missing(component, at: walked, in: "Array of \(current.elements.count)")
+                case .scalar, .unsupported:
+                    let expected = component.arrayIndex == nil ? "Object" : "Object or Array"
+                    throw JastorError(issues: [
+                        JastorIssue(
+                            path: JastorPath(walked), kind: .typeMismatch, expected: expected,
+                            found: current.kind.summary)
+                    ])
                 }
-                current = next
-            case .array:
-                let elements = current.elements
-                guard let index = component.arrayIndex, index >= 0, index < elements.count else {
-                    throw missing(component, at: walked, in: "Array of \(elements.count)")
-                }
-                current = elements[elements.index(elements.startIndex, offsetBy: index)]
-            case .scalar, .unsupported:
-                let expected = component.arrayIndex == nil ? "Object" : "Object or Array"
-                throw JastorError(issues: [
-                    JastorIssue(path: JastorPath(walked), kind: .typeMismatch, expected: expected, found: kind.summary)
-                ])
             }
+            current = next
             walked.append(component)
         }
         return current.raw

@@ -64,6 +64,28 @@ protocol JSONObjectSource: FoundationMemberLookup {
     var foundationDictionary: [String: Any] { get }
 }
 
+// MARK: - Paths
+
+extension JSONSource {
+    /// The member or element one path step names, or `nil` when it is missing or this value is not
+    /// a container.
+    ///
+    /// An index step also finds an object member whose key is those digits, and a key step of
+    /// digits an array element, so `reports.0.text` works whichever the data holds.
+    func child(at component: JastorPath.Component) -> Self? {
+        switch kind {
+        case .object:
+            return object[component.objectKey]
+        case .array:
+            let elements = elements
+            guard let index = component.arrayIndex, index >= 0, index < elements.count else { return nil }
+            return elements[elements.index(elements.startIndex, offsetBy: index)]
+        case .scalar, .unsupported:
+            return nil
+        }
+    }
+}
+
 // MARK: - Describing found values
 
 extension JSONKind {
