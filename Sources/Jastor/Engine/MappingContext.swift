@@ -19,41 +19,40 @@ struct MappingContext {
     static let maximumDepth = 256
 
     let input: Input
-    private(set) var path: [JastorPath.Component] = []
-    private(set) var issues: [JastorIssue] = []
+    private var trail = IssueTrail()
     private var reportedDeclarations: Set<ObjectIdentifier> = []
 
     init(input: Input) {
         self.input = input
-        path.reserveCapacity(16)
     }
+
+    /// The problems found so far.
+    var issues: [JastorIssue] { trail.issues }
 
     /// Runs `body` one level down, at `component` of the current object or array.
     mutating func descend<T>(into component: JastorPath.Component, _ body: (inout MappingContext) -> T?) -> T? {
-        path.append(component)
-        defer { path.removeLast() }
+        trail.path.append(component)
+        defer { trail.path.removeLast() }
         return body(&self)
     }
 
     /// Runs `body` at `components` below the current position (a property's key path).
     mutating func descend<T>(into components: [JastorPath.Component], _ body: (inout MappingContext) -> T?) -> T? {
-        path += components
-        defer { path.removeLast(components.count) }
+        trail.path += components
+        defer { trail.path.removeLast(components.count) }
         return body(&self)
     }
 
-    /// Whether an object or array at the current path is nested too deeply to read; records the issue when it is.
+    /// Whether an object or array at the current path is nested too deeply to read.
     ///
-    /// Containers ask this before reading their members.
+    /// Records the issue when it is. Containers ask this before reading their members.
     mutating func isTooDeep() -> Bool {
-        guard path.count >= Self.maximumDepth else { return false }
-        record(.nestingTooDeep, expected: "at most \(Self.maximumDepth) levels of nesting", found: "deeper input")
-        return true
+        trail.isTooDeep(found: "deeper input")
     }
 
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
-        issues.append(JastorIssue(path: JastorPath(path), kind: kind, expected: expected, found: found))
+        trail.record(kind, expected: expected, found: found)
     }
 
     /// Records a class's declaration issues, once per class and run.
@@ -61,7 +60,7 @@ struct MappingContext {
         guard !plan.declarationIssues.isEmpty,
             reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
         else { return }
-        issues += plan.declarationIssues
+        trail.issues += plan.declarationIssues
     }
 }
 
@@ -78,20 +77,22 @@ struct EncodingContext {
     }
 
     let purpose: Purpose
-    private(set) var issues: [JastorIssue] = []
-    private var path: [JastorPath.Component] = []
+    private var trail = IssueTrail()
     private var modelsBeingWritten: Set<ObjectIdentifier> = []
 
     init(purpose: Purpose) {
         self.purpose = purpose
     }
 
+    /// The problems found so far.
+    var issues: [JastorIssue] { trail.issues }
+
     /// Runs `body` one level down, at `component` of the current object or array.
     mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
         -> JSONValue
     {
-        path.append(component)
-        defer { path.removeLast() }
+        trail.path.append(component)
+        defer { trail.path.removeLast() }
         return body(&self)
     }
 
@@ -99,21 +100,16 @@ struct EncodingContext {
     mutating func descend(
         into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
     ) -> JSONValue {
-        path += components
-        defer { path.removeLast(components.count) }
+        trail.path += components
+        defer { trail.path.removeLast(components.count) }
         return body(&self)
     }
 
     /// Whether a model or container at the current path is nested too deeply to write.
     ///
-    /// Records the issue when it is.
-    ///
-    /// It is then written as `null`.
+    /// Records the issue when it is; the value is then written as `null`.
     mutating func isTooDeep() -> Bool {
-        guard path.count >= MappingContext.maximumDepth else { return false }
-        record(
-            .nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: "deeper data")
-        return true
+        trail.isTooDeep(found: "deeper data")
     }
 
     /// Marks `model` as being written; returns `false` (and records an issue) when it already
@@ -134,6 +130,27 @@ struct EncodingContext {
 
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
+        trail.record(kind, expected: expected, found: found)
+    }
+}
+
+/// Where a run is in its data and what went wrong so far; shared by reading and writing.
+private struct IssueTrail {
+    var path: [JastorPath.Component] = []
+    var issues: [JastorIssue] = []
+
+    init() {
+        path.reserveCapacity(16)
+    }
+
+    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
         issues.append(JastorIssue(path: JastorPath(path), kind: kind, expected: expected, found: found))
+    }
+
+    /// Whether the current path is at the nesting limit; records the issue when it is.
+    mutating func isTooDeep(found: String) -> Bool {
+        guard path.count >= MappingContext.maximumDepth else { return false }
+        record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+        return true
     }
 }
