@@ -113,8 +113,7 @@ open class JastorObject {
     ///
     /// - Parameter dictionary: A JSON object, as `JSONSerialization` produces or built by hand.
     public required init(dictionary: [String: Any]) {
-        var context = MappingContext(input: .dictionary)
-        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
+        update(with: dictionary)
     }
 
     /// Creates a model from a JSON dictionary, leniently, and reports what did not fit.
@@ -130,9 +129,7 @@ open class JastorObject {
     ///   - issues: Receives every value that was skipped, and the class's declaration problems.
     public required convenience init(dictionary: [String: Any], issues: inout [JastorIssue]) {
         self.init()
-        var context = MappingContext(input: .dictionary)
-        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
-        issues += context.issues
+        update(with: dictionary, issues: &issues)
     }
 
     /// Creates a model from a JSON dictionary, strictly.
