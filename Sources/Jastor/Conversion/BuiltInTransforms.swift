@@ -176,8 +176,10 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
 
     override var typeName: String { inner.typeName }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        inner.decode(source, context: &context)
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        inner.decode(source, into: slot, context: &context)
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {

@@ -83,7 +83,9 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
 
     override var typeName: String { name }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
         let node = source.kind
         let input: Any
         switch node {
@@ -92,9 +94,10 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         }
         guard let value = decodeValue(input) else {
             context.record(.invalidValue, expected: name, found: node.summary)
-            return nil
+            return false
         }
-        return value
+        slot.initialize(to: value)
+        return true
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
@@ -107,32 +110,41 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
 final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
     // @unchecked: immutable; the rules capture only immutable values or thread-safe formatters.
     private let name: String
-    private let decodeScalar: (JSONScalar) -> ScalarConversion<Value>
+    private let decodeScalar: (JSONScalar, UnsafeMutablePointer<Value>) -> JastorIssue.Kind?
     private let encodeValue: (Value) -> JSONValue
 
+    // Always inlined, so that the closure wrapping `decode` is compiled where `Value` is known:
+    // unspecialised, it would look up `ScalarConversion<Value>`'s metadata on every value.
+    @inline(__always)
     init(
         typeName: String, decode: @escaping (JSONScalar) -> ScalarConversion<Value>,
         encode: @escaping (Value) -> JSONValue
     ) {
         self.name = typeName
-        self.decodeScalar = decode
+        self.decodeScalar = { scalar, slot in
+            switch decode(scalar) {
+            case .success(let value):
+                slot.initialize(to: value)
+                return nil
+            case .failure(let kind):
+                return kind
+            }
+        }
         self.encodeValue = encode
     }
 
     override var typeName: String { name }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
         guard case .scalar(let scalar) = source.kind else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
-        switch decodeScalar(scalar) {
-        case .success(let value):
-            return value
-        case .failure(let kind):
-            context.record(kind, expected: name, found: scalar.summary)
-            return nil
-        }
+        guard let kind = decodeScalar(scalar, slot) else { return true }
+        context.record(kind, expected: name, found: scalar.summary)
+        return false
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {

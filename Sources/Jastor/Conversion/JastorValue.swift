@@ -50,10 +50,30 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
 
-    /// Reads a value, or records why it cannot and returns `nil`.
-    func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+    /// Reads a value into `slot`, or records why it cannot.
+    ///
+    /// Codecs read into a caller's slot instead of returning `Value?` because unspecialised
+    /// generic code looks up the metadata of every `Optional<Value>` it touches, on every call.
+    ///
+    /// - Parameters:
+    ///   - source: The JSON to read.
+    ///   - slot: Uninitialised memory for one value; initialised when the read succeeds, left
+    ///     uninitialised otherwise.
+    ///   - context: The mapping run.
+    /// - Returns: Whether `slot` now holds a value.
+    func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
         context.record(.invalidDeclaration, expected: "a transform for \(typeName)", found: "none registered")
-        return nil
+        return false
+    }
+
+    /// Reads a value, or records why it cannot and returns `nil`; for callers off the hot path.
+    final func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress, decode(source, into: slot, context: &context) else { return nil }
+            return slot.move()
+        }
     }
 
     /// Writes a value.

@@ -14,16 +14,19 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     override var typeName: String { String(describing: modelType) }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Model? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
+    ) -> Bool {
         guard case .object = source.kind else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
         let members = source.object
-        guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return nil }
+        guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         let model = type.init()
         MappingEngine.fill(model, from: members, context: &context)
-        return model
+        slot.initialize(to: model)
+        return true
     }
 
     override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
@@ -78,12 +81,15 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
     override var typeName: String { "[String: Any]" }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Any]? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[String: Any]>, context: inout MappingContext
+    ) -> Bool {
         guard case .object = source.kind, let dictionary = source.foundationValue as? [String: Any] else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
-        return dictionary
+        slot.initialize(to: dictionary)
+        return true
     }
 
     override func encode(_ value: [String: Any], context: inout EncodingContext) -> JSONValue {
@@ -104,24 +110,31 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
 
     override var typeName: String { elementModel.map { "[\($0.typeName)]" } ?? "[Any]" }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Any]? {
-        guard case .array = source.kind else {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[Any]>, context: inout MappingContext
+    ) -> Bool {
+        guard case .array = source.kind, let array = source.foundationValue as? [Any] else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
-        let elements = source.elements
-        guard let elementModel else { return source.foundationValue as? [Any] }
-        guard !context.isTooDeep() else { return nil }
+        guard let elementModel else {
+            slot.initialize(to: array)
+            return true
+        }
+        guard !context.isTooDeep() else { return false }
         var models: [Any] = []
         var index = 0  // counted by hand, as in ArrayCodec
-        for element in elements {
-            let model = context.descend(into: .index(index)) { context in
-                elementModel.decode(element, context: &context)
+        for element in source.elements {
+            var model: JastorObject?
+            _ = context.descend(into: .index(index)) { context in
+                model = elementModel.decode(element, context: &context)
+                return model != nil
             }
             if let model { models.append(model) }
             index += 1
         }
-        return models
+        slot.initialize(to: models)
+        return true
     }
 
     override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {

@@ -8,13 +8,16 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
         self.raw = raw
     }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
-        guard let rawValue = raw.decode(source, context: &context) else { return nil }
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        guard let rawValue = raw.decode(source, context: &context) else { return false }
         guard let value = Value(rawValue: rawValue) else {
             context.record(.invalidValue, expected: typeName, found: source.kind.summary)
-            return nil
+            return false
         }
-        return value
+        slot.initialize(to: value)
+        return true
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
@@ -32,9 +35,19 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
 
     override var typeName: String { wrapped.typeName }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Wrapped?? {
-        if case .scalar(.null) = source.kind { return .some(nil) }
-        return wrapped.decode(source, context: &context).map { .some($0) }
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
+    ) -> Bool {
+        if case .scalar(.null) = source.kind {
+            slot.initialize(to: nil)
+            return true
+        }
+        return withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { buffer in
+            guard let wrappedSlot = buffer.baseAddress, wrapped.decode(source, into: wrappedSlot, context: &context)
+            else { return false }
+            slot.initialize(to: wrappedSlot.move())
+            return true
+        }
     }
 
     override func encode(_ value: Wrapped?, context: inout EncodingContext) -> JSONValue {
@@ -63,22 +76,28 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
 
     override var typeName: String { "[\(element.typeName)]" }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [Element]? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
+    ) -> Bool {
         guard case .array = source.kind else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
         let elements = source.elements
-        guard !context.isTooDeep() else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(elements.count)
-        var index = 0  // counted by hand: `enumerated()` costs a runtime type lookup per array here
-        for member in elements {
-            let decoded = context.descend(into: .index(index)) { context in element.decode(member, context: &context) }
-            if let decoded { result.append(decoded) }
-            index += 1
+        guard !context.isTooDeep() else { return false }
+        // Elements are read straight into the new array's storage: no per-element temporary.
+        let result = [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0  // counted by hand: `enumerated()` costs a runtime type lookup per array here
+            for member in elements where count < buffer.count {
+                if context.descend(into: .index(index), { element.decode(member, into: base + count, context: &$0) }) {
+                    count += 1
+                }
+                index += 1
+            }
         }
-        return result
+        slot.initialize(to: result)
+        return true
     }
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
@@ -107,19 +126,26 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
 
     override var typeName: String { "[String: \(value.typeName)]" }
 
-    override func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> [String: Value]? {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext
+    ) -> Bool {
         guard case .object = source.kind else {
             recordMismatch(source, context: &context)
-            return nil
+            return false
         }
         let members = source.object
-        guard !context.isTooDeep() else { return nil }
+        guard !context.isTooDeep() else { return false }
         var result: [String: Value] = [:]
-        members.forEachMember { key, member in
-            let decoded = context.descend(into: .key(key)) { context in value.decode(member, context: &context) }
-            if let decoded { result[key] = decoded }
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let member = buffer.baseAddress else { return }
+            members.forEachMember { key, json in
+                if context.descend(into: .key(key), { value.decode(json, into: member, context: &$0) }) {
+                    result.updateValue(member.move(), forKey: key)
+                }
+            }
         }
-        return result
+        slot.initialize(to: result)
+        return true
     }
 
     override func encode(_ dictionary: [String: Value], context: inout EncodingContext) -> JSONValue {

@@ -30,17 +30,25 @@ struct MappingContext {
     var issues: [JastorIssue] { trail.issues }
 
     /// Runs `body` one level down, at `component` of the current object or array.
-    mutating func descend<T>(into component: JastorPath.Component, _ body: (inout MappingContext) -> T?) -> T? {
-        trail.path.append(component)
-        defer { trail.path.removeLast() }
-        return body(&self)
+    ///
+    /// - Returns: What `body` returns: whether it read a value.
+    @inline(__always)
+    mutating func descend(into component: JastorPath.Component, _ body: (inout MappingContext) -> Bool) -> Bool {
+        let mark = trail.enter()
+        let result = body(&self)
+        trail.leave(component, mark: mark)
+        return result
     }
 
     /// Runs `body` at `components` below the current position (a property's key path).
-    mutating func descend<T>(into components: [JastorPath.Component], _ body: (inout MappingContext) -> T?) -> T? {
-        trail.path += components
-        defer { trail.path.removeLast(components.count) }
-        return body(&self)
+    ///
+    /// - Returns: What `body` returns: whether it read a value.
+    @inline(__always)
+    mutating func descend(into components: [JastorPath.Component], _ body: (inout MappingContext) -> Bool) -> Bool {
+        let mark = trail.enter(components.count)
+        let result = body(&self)
+        trail.leave(components, mark: mark)
+        return result
     }
 
     /// Whether an object or array at the current path is nested too deeply to read.
@@ -60,7 +68,7 @@ struct MappingContext {
         guard !plan.declarationIssues.isEmpty,
             reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
         else { return }
-        trail.issues += plan.declarationIssues
+        trail.append(plan.declarationIssues)
     }
 }
 
@@ -88,21 +96,25 @@ struct EncodingContext {
     var issues: [JastorIssue] { trail.issues }
 
     /// Runs `body` one level down, at `component` of the current object or array.
+    @inline(__always)
     mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
         -> JSONValue
     {
-        trail.path.append(component)
-        defer { trail.path.removeLast() }
-        return body(&self)
+        let mark = trail.enter()
+        let result = body(&self)
+        trail.leave(component, mark: mark)
+        return result
     }
 
     /// Runs `body` at `components` below the current position (a property's key path).
+    @inline(__always)
     mutating func descend(
         into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
     ) -> JSONValue {
-        trail.path += components
-        defer { trail.path.removeLast(components.count) }
-        return body(&self)
+        let mark = trail.enter(components.count)
+        let result = body(&self)
+        trail.leave(components, mark: mark)
+        return result
     }
 
     /// Whether a model or container at the current path is nested too deeply to write.
@@ -134,22 +146,76 @@ struct EncodingContext {
     }
 }
 
-/// Where a run is in its data and what went wrong so far; shared by reading and writing.
+/// How deep a run is in its data and what went wrong so far; shared by reading and writing.
+///
+/// The path of an issue is assembled only when there is one: an issue is recorded with an empty
+/// path, and each level it was recorded under adds its key or index as the run leaves that level.
+/// So the common case (no issue) keeps no path at all, only a depth.
 private struct IssueTrail {
-    var path: [JastorPath.Component] = []
-    var issues: [JastorIssue] = []
+    /// An issue whose path is complete only once the run is back at the top.
+    private struct Entry {
+        var issue: JastorIssue
+        /// The components the issue was found under, innermost first (added while leaving).
+        var reversedPath: [JastorPath.Component] = []
+        /// Whether the levels being left add to the path (not for issues that carry their own,
+        /// such as declaration issues).
+        var isRelative: Bool
+    }
 
-    init() {
-        path.reserveCapacity(16)
+    private var entries: [Entry] = []
+    private var depth = 0
+
+    /// The issues recorded so far, with the paths from the top (complete once the run is back there).
+    var issues: [JastorIssue] {
+        entries.map { entry in
+            guard entry.isRelative else { return entry.issue }
+            let issue = entry.issue
+            return JastorIssue(
+                path: JastorPath(entry.reversedPath.reversed() + issue.path.components), kind: issue.kind,
+                expected: issue.expected, found: issue.found)
+        }
+    }
+
+    /// Goes `levels` down; returns the mark ``leave(_:mark:)`` needs.
+    @inline(__always)
+    mutating func enter(_ levels: Int = 1) -> Int {
+        depth += levels
+        return entries.count
+    }
+
+    /// Comes back up from `component`, adding it to the paths of the issues recorded below it.
+    @inline(__always)
+    mutating func leave(_ component: JastorPath.Component, mark: Int) {
+        depth -= 1
+        if entries.count != mark { prefix([component], since: mark) }
+    }
+
+    /// Comes back up from `components`, adding them to the paths of the issues recorded below them.
+    @inline(__always)
+    mutating func leave(_ components: [JastorPath.Component], mark: Int) {
+        depth -= components.count
+        if entries.count != mark { prefix(components, since: mark) }
+    }
+
+    private mutating func prefix(_ components: [JastorPath.Component], since mark: Int) {
+        for index in mark..<entries.count where entries[index].isRelative {
+            entries[index].reversedPath.append(contentsOf: components.reversed())
+        }
     }
 
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
-        issues.append(JastorIssue(path: JastorPath(path), kind: kind, expected: expected, found: found))
+        entries.append(
+            Entry(issue: JastorIssue(path: [], kind: kind, expected: expected, found: found), isRelative: true))
     }
 
-    /// Whether the current path is at the nesting limit; records the issue when it is.
+    /// Adds issues that carry their own paths.
+    mutating func append(_ issues: [JastorIssue]) {
+        entries += issues.map { Entry(issue: $0, isRelative: false) }
+    }
+
+    /// Whether the current depth is at the nesting limit; records the issue when it is.
     mutating func isTooDeep(found: String) -> Bool {
-        guard path.count >= MappingContext.maximumDepth else { return false }
+        guard depth >= MappingContext.maximumDepth else { return false }
         record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
         return true
     }

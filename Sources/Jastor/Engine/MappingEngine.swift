@@ -34,19 +34,13 @@ enum MappingEngine {
         for property in plan.properties {
             if !readsNames, case .key(let key)? = property.inputKey {
                 guard let member = members[key] else { continue }
-                _ = context.descend(into: .key(key)) { context -> Void? in
-                    property.accessor.decode(member, into: model, context: &context)
-                    return ()
-                }
+                _ = context.descend(into: .key(key)) { property.accessor.decode(member, into: model, context: &$0) }
                 continue
             }
             guard let path = readsNames ? [.key(property.name)] : property.inputPath,
                 let member = member(at: path, in: members)
             else { continue }
-            _ = context.descend(into: path) { context -> Void? in
-                property.accessor.decode(member, into: model, context: &context)
-                return ()
-            }
+            _ = context.descend(into: path) { property.accessor.decode(member, into: model, context: &$0) }
         }
         if !readsNames, let unmapped = plan.unmappedKeys {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, context: &context)
@@ -67,7 +61,7 @@ enum MappingEngine {
             found = true
         }
         guard found else { return }
-        property.accessor.decode(FoundationJSON(raw: kept), into: model, context: &context)
+        _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, context: &context)
     }
 
     /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind

@@ -209,7 +209,11 @@ class PropertyAccessor: @unchecked Sendable {
     /// Whether a stored value found by reflection has the registered type.
     func matchesStoredValue(_ value: Any) -> Bool { false }
     /// Reads `source` and stores the value into `model`, recording issues instead when it does not fit.
-    func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {}
+    ///
+    /// - Returns: Whether a value was stored.
+    func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext)
+        -> Bool
+    { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
     /// Whether the property's value in `model` is `nil` or an empty collection.
@@ -250,9 +254,18 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override var isMapped: Bool { true }
 
     override func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext)
+        -> Bool
     {
-        guard let root = model as? Root, let value = codec.decode(source, context: &context) else { return }
-        root[keyPath: keyPath] = value
+        guard let root = model as? Root else { return false }
+        // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
+        // looks up the metadata of every `Optional<Value>` it touches, on every call.
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
+                return false
+            }
+            root[keyPath: keyPath] = slot.move()
+            return true
+        }
     }
 
     override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
