@@ -7,7 +7,7 @@ enum ArchiveCoding {
     static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         var context = MappingContext(input: .archive)
-        MappingEngine.map(value, into: model, context: &context)
+        MappingEngine.map(value, into: model, by: .storage, context: &context)
         guard let first = context.issues.first else { return }
         let error = JastorError(issues: context.issues)
         throw DecodingError.dataCorrupted(

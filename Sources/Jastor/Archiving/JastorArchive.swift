@@ -221,7 +221,7 @@ private enum ArchiveReader {
         guard case .scalar(.string(let rootClass))? = members["rootClass"]?.kind else { throw missing("rootClass") }
         guard let root = members["root"] else { throw missing("root") }
         return OpenedArchive(rootClass: rootClass) { model, context in
-            MappingEngine.map(root, into: model, context: &context)
+            MappingEngine.map(root, into: model, by: .storage, context: &context)
         }
     }
 

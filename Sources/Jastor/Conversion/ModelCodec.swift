@@ -24,7 +24,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         let model = type.init()
-        MappingEngine.fill(model, from: members, context: &context)
+        MappingEngine.fill(model, from: members, by: .storage, context: &context)
         slot.initialize(to: model)
         return true
     }

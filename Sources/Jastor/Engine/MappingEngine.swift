@@ -14,19 +14,21 @@ enum MappingEngine {
     // MARK: Reading
 
     /// Fills `model` from `source`, which must be a JSON object.
-    static func map<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext) {
+    static func map<Source: JSONSource>(
+        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) {
         guard case .object = source.kind else {
             context.record(.typeMismatch, expected: "Object for \(type(of: model))", found: source.kind.summary)
             return
         }
         let members = source.object
-        fill(model, from: members, context: &context)
+        fill(model, from: members, by: assignment, context: &context)
     }
 
     /// Fills `model` from the members of a JSON object, property by property; a missing key
     /// leaves its property untouched.
     static func fill<Members: JSONObjectSource>(
-        _ model: JastorObject, from members: Members, context: inout MappingContext
+        _ model: JastorObject, from members: Members, by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
         let plan = PlanCache.shared.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
@@ -34,16 +36,20 @@ enum MappingEngine {
         for property in plan.properties {
             if !readsNames, case .key(let key)? = property.inputKey {
                 guard let member = members[key] else { continue }
-                _ = context.descend(into: .key(key)) { property.accessor.decode(member, into: model, context: &$0) }
+                _ = context.descend(into: .key(key)) {
+                    property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                }
                 continue
             }
             guard let path = readsNames ? [.key(property.name)] : property.inputPath,
                 let member = member(at: path, in: members)
             else { continue }
-            _ = context.descend(into: path) { property.accessor.decode(member, into: model, context: &$0) }
+            _ = context.descend(into: path) {
+                property.accessor.decode(member, into: model, by: assignment, context: &$0)
+            }
         }
         if !readsNames, let unmapped = plan.unmappedKeys {
-            keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, context: &context)
+            keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
         }
     }
 
@@ -51,7 +57,7 @@ enum MappingEngine {
     /// ones it already holds (so `update(with:)` adds to them).
     private static func keepUnmappedKeys<Members: JSONObjectSource>(
         of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
-        context: inout MappingContext
+        by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         var found = false
@@ -61,7 +67,7 @@ enum MappingEngine {
             found = true
         }
         guard found else { return }
-        _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, context: &context)
+        _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, by: assignment, context: &context)
     }
 
     /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind

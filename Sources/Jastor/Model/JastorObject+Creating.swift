@@ -6,6 +6,9 @@ extension JastorObject {
     /// Sets the properties whose keys `dictionary` has, leniently, and leaves every other
     /// property as it is (as MAXJsonAdapter's `refreshObject`).
     ///
+    /// Values are assigned through the properties' setters, so `willSet`/`didSet` observers run
+    /// (the initialisers write storage directly, as Swift initialisers do).
+    ///
     /// ```swift
     /// user.update(with: ["phoneNumber": "5550100"])
     /// ```
@@ -27,8 +30,13 @@ extension JastorObject {
     ///   - dictionary: A JSON object with some of the model's keys.
     ///   - issues: Receives every value that was skipped.
     public final func update(with dictionary: [String: Any], issues: inout [JastorIssue]) {
+        fill(from: dictionary, by: .setter, issues: &issues)
+    }
+
+    /// Maps `dictionary` onto `self`, adding what did not fit to `issues`.
+    final func fill(from dictionary: [String: Any], by assignment: Assignment, issues: inout [JastorIssue]) {
         var context = MappingContext(input: .dictionary)
-        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), context: &context)
+        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: assignment, context: &context)
         issues += context.issues
     }
 
@@ -38,7 +46,7 @@ extension JastorObject {
     final func fill(fromJSON json: Data) throws(JastorError) -> [JastorIssue] {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
         var context = MappingContext(input: .dictionary)
-        MappingEngine.map(root, into: self, context: &context)
+        MappingEngine.map(root, into: self, by: .storage, context: &context)
         guard case .object = root.kind else { throw JastorError(issues: context.issues) }
         return context.issues
     }

@@ -113,7 +113,8 @@ open class JastorObject {
     ///
     /// - Parameter dictionary: A JSON object, as `JSONSerialization` produces or built by hand.
     public required init(dictionary: [String: Any]) {
-        update(with: dictionary)
+        var issues: [JastorIssue] = []
+        fill(from: dictionary, by: .storage, issues: &issues)
     }
 
     /// Creates a model from a JSON dictionary, leniently, and reports what did not fit.
@@ -129,7 +130,7 @@ open class JastorObject {
     ///   - issues: Receives every value that was skipped, and the class's declaration problems.
     public required convenience init(dictionary: [String: Any], issues: inout [JastorIssue]) {
         self.init()
-        update(with: dictionary, issues: &issues)
+        fill(from: dictionary, by: .storage, issues: &issues)
     }
 
     /// Creates a model from a JSON dictionary, strictly.

@@ -210,10 +210,15 @@ class PropertyAccessor: @unchecked Sendable {
     func matchesStoredValue(_ value: Any) -> Bool { false }
     /// Reads `source` and stores the value into `model`, recording issues instead when it does not fit.
     ///
+    /// - Parameters:
+    ///   - source: The JSON value.
+    ///   - model: The model to store into.
+    ///   - assignment: Whether to write the property's storage or call its setter.
+    ///   - context: The mapping run.
     /// - Returns: Whether a value was stored.
-    func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext)
-        -> Bool
-    { false }
+    func decode<Source: JSONSource>(
+        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
     /// Whether the property's value in `model` is `nil` or an empty collection.
@@ -222,6 +227,19 @@ class PropertyAccessor: @unchecked Sendable {
     func value(in model: JastorObject) -> Any? { nil }
     /// The accessor with `type` built wherever the property builds models, or `nil` if none.
     func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
+    /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
+    /// does not hold exactly the registered type.
+    func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
+}
+
+/// How a mapped value is stored into its property.
+enum Assignment {
+    /// Into the property's storage, as an initialiser does: the fast way, for models Jastor
+    /// has just created. Property observers (`didSet`) do not run, as in any initialiser.
+    case storage
+    /// Through the property's setter, so that observers and overrides run: for
+    /// ``JastorObject/update(with:)`` on a model the caller already holds.
+    case setter
 }
 
 /// An accessor that knows its key path's root and value types.
@@ -240,22 +258,32 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
     }
 }
 
-/// The accessor of a mapped property: a key path and the codec of its type.
+/// The accessor of a mapped property: a key path and the codec of its type, and, where
+/// reflection found it, the offset of the property's storage.
+///
+/// Setting a property through a `ReferenceWritableKeyPath` costs about a thousand instructions
+/// in the runtime (a holder object, metadata lookups, an exclusivity check); writing the storage
+/// directly costs a few. Only an exact type match at the property's own label gets an offset.
 final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Value>, @unchecked Sendable {
     private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
     private let codec: Codec<Value>
+    private let storageOffset: Int?
 
-    init(name: String, keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>) {
+    init(
+        name: String, keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>,
+        storageOffset: Int? = nil
+    ) {
         self.keyPath = keyPath
         self.codec = codec
+        self.storageOffset = storageOffset
         super.init(name: name)
     }
 
     override var isMapped: Bool { true }
 
-    override func decode<Source: JSONSource>(_ source: Source, into model: JastorObject, context: inout MappingContext)
-        -> Bool
-    {
+    override func decode<Source: JSONSource>(
+        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool {
         guard let root = model as? Root else { return false }
         // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
         // looks up the metadata of every `Optional<Value>` it touches, on every call.
@@ -263,19 +291,25 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
             guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
                 return false
             }
-            root[keyPath: keyPath] = slot.move()
+            if assignment == .storage, let storageOffset {
+                withStorage(of: root, at: storageOffset) { $0.pointee = slot.move() }
+            } else {
+                root[keyPath: keyPath] = slot.move()
+            }
             return true
         }
     }
 
     override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
         guard let root = model as? Root else { return .null }
-        return codec.encode(root[keyPath: keyPath], context: &context)
+        guard let storageOffset else { return codec.encode(root[keyPath: keyPath], context: &context) }
+        return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
     }
 
     override func isEmpty(in model: JastorObject) -> Bool {
         guard let root = model as? Root else { return true }
-        return codec.isEmpty(root[keyPath: keyPath])
+        guard let storageOffset else { return codec.isEmpty(root[keyPath: keyPath]) }
+        return withStorage(of: root, at: storageOffset) { codec.isEmpty($0.pointee) }
     }
 
     override func value(in model: JastorObject) -> Any? {
@@ -283,6 +317,24 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
-        codec.replacingModelType(with: type).map { KeyPathAccessor(name: name, keyPath: keyPath, codec: $0) }
+        codec.replacingModelType(with: type).map {
+            KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+        }
+    }
+
+    override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
+        guard slot.type == Value.self else { return nil }
+        return KeyPathAccessor(name: name, keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+    }
+
+    /// Runs `body` with the property's storage inside `root`, keeping `root` alive meanwhile.
+    @inline(__always)
+    private func withStorage<Result>(
+        of root: Root, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
+    ) -> Result {
+        withExtendedLifetime(root) {
+            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(root).toOpaque()).advanced(by: offset)
+            return body(storage.assumingMemoryBound(to: Value.self))
+        }
     }
 }

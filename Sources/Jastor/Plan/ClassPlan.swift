@@ -39,6 +39,7 @@ final class ClassPlan: Sendable {
         let registrations = builder.registrations(declaredBy: classes)
         var properties = builder.plans(for: stored, registrations: registrations)
         builder.applyElementTypes(classes, to: &properties)
+        builder.attachStorage(StoredPropertyWalker.storageSlots(of: modelType), to: &properties)
 
         self.modelType = modelType
         self.className = String(reflecting: modelType)
@@ -68,6 +69,8 @@ extension ClassPlan {
         /// A property's plan while it is being built.
         struct Draft {
             let name: String
+            /// The stored property's label (`_name` for a property wrapper's storage).
+            let label: String
             let inputPath: [JastorPath.Component]?
             let outputPath: [JastorPath.Component]?
             var accessor: PropertyAccessor
@@ -127,7 +130,7 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
-                plans.append(draft(for: registration, storedNames: storedNames))
+                plans.append(draft(for: registration, label: property.label, storedNames: storedNames))
             }
             for name in registrations.keys.sorted() where !matched.contains(name) {
                 record(name, expected: "a stored property of \(shortName)", found: "a registration naming none")
@@ -137,14 +140,16 @@ extension ClassPlan {
 
         /// Where a registration reads and writes: its explicit keys, else the key strategy's key
         /// for its name (`objectId` reads `"id"` when the class has no `id`), as its direction allows.
-        private mutating func draft(for registration: JastorProperty, storedNames: Set<String>) -> Draft {
+        private mutating func draft(for registration: JastorProperty, label: String, storedNames: Set<String>)
+            -> Draft
+        {
             let name = registration.name
             if registration.collectsUnmappedKeys {
                 if let existing = unmappedKeysName {
                     record(name, expected: "one .unmappedKeys registration", found: "another besides \(existing)")
                 }
                 unmappedKeysName = name
-                return Draft(name: name, inputPath: nil, outputPath: nil, accessor: registration.accessor)
+                return Draft(name: name, label: label, inputPath: nil, outputPath: nil, accessor: registration.accessor)
             }
             let defaultKey: [JastorPath.Component] =
                 name == "objectId" && !storedNames.contains("id")
@@ -155,7 +160,8 @@ extension ClassPlan {
                 record(name, expected: "a non-empty key", found: "an empty key path")
             }
             return Draft(
-                name: name, inputPath: registration.direction == .encodeOnly || input.isEmpty ? nil : input,
+                name: name, label: label,
+                inputPath: registration.direction == .encodeOnly || input.isEmpty ? nil : input,
                 outputPath: registration.direction == .decodeOnly || output.isEmpty ? nil : output,
                 accessor: registration.accessor)
         }
@@ -177,6 +183,17 @@ extension ClassPlan {
                         found: "\(elementType) in arrayElementTypes")
                     continue
                 }
+                plans[index].accessor = accessor
+            }
+        }
+
+        /// Lets each accessor reach its property's storage directly where the stored field has
+        /// exactly the registered type (not a property wrapper's or lazy storage).
+        func attachStorage(_ slots: [String: StorageSlot], to plans: inout [Draft]) {
+            for index in plans.indices {
+                guard let slot = slots[plans[index].label],
+                    let accessor = plans[index].accessor.reachingStorage(at: slot)
+                else { continue }
                 plans[index].accessor = accessor
             }
         }

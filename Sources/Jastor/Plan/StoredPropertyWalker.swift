@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// One stored property of a model, as reflection found it.
 struct StoredProperty {
     /// The label reflection reports (`_name` for a property wrapper's storage).
@@ -10,8 +12,19 @@ struct StoredProperty {
     let isWrapperStorage: Bool
 }
 
+/// Where a stored property lives inside an instance of its class, and its exact type.
+struct StorageSlot {
+    /// The byte offset from the start of the instance.
+    let offset: Int
+    let type: Any.Type
+}
+
 /// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
 enum StoredPropertyWalker {
+    /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw value
+    /// because the standard library declares that option as a mutable static.
+    private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
+
     /// The prefix of the hidden storage Swift adds for a `lazy var`.
     private static let lazyStoragePrefix = "$__lazy_storage_$_"
 
@@ -41,5 +54,19 @@ enum StoredPropertyWalker {
             }
         }
         return (classes, properties)
+    }
+
+    /// Where each stored property of `type` (its superclasses' included) lives, by label.
+    ///
+    /// Read from the class's runtime metadata with the standard library's field walker; empty
+    /// when the runtime cannot walk the class, in which case every property is reached through
+    /// its key path.
+    static func storageSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
+        var slots: [String: StorageSlot] = [:]
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
+            slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+            return true
+        }
+        return walked ? slots : [:]
     }
 }

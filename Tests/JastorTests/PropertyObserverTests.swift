@@ -1,0 +1,57 @@
+import Foundation
+import Jastor
+import Testing
+
+/// Counts the observer calls of its models; each test uses its own counter.
+private final class ObserverLog: @unchecked Sendable {
+    // @unchecked: each test owns one log and uses it from one task.
+    var calls: [String] = []
+}
+
+private class Observed: JastorObject {
+    nonisolated(unsafe) static var log = ObserverLog()
+
+    var name = "" {
+        didSet { Self.log.calls.append("name \(oldValue) → \(name)") }
+    }
+    var count = 0
+
+    override class var properties: [JastorProperty] {
+        [.init("name", \Observed.name), .init("count", \Observed.count)]
+    }
+}
+
+private final class ObservedSubclass: Observed {
+    override var count: Int {
+        didSet { Self.log.calls.append("count \(oldValue) → \(count)") }
+    }
+}
+
+/// Initialisers write storage (observers stay quiet, as in any Swift initialiser); `update(with:)`
+/// assigns through setters (observers and overriding observers run).
+@Suite(.serialized) struct PropertyObserverTests {
+    @Test func initialisersDoNotRunObservers() throws {
+        Observed.log = ObserverLog()
+        let fromDictionary = ObservedSubclass(dictionary: ["name": "a", "count": 2])
+        let fromJSON = try ObservedSubclass(jsonString: #"{"name": "b", "count": 3}"#)
+        #expect(fromDictionary.name == "a" && fromDictionary.count == 2)
+        #expect(fromJSON.name == "b" && fromJSON.count == 3)
+        #expect(Observed.log.calls.isEmpty)
+    }
+
+    @Test func updateRunsObserversAndOverridingObservers() {
+        Observed.log = ObserverLog()
+        let model = ObservedSubclass(dictionary: ["name": "a", "count": 2])
+        model.update(with: ["name": "b", "count": 5])
+        #expect(model.name == "b" && model.count == 5)
+        #expect(Observed.log.calls == ["name a → b", "count 2 → 5"])
+    }
+
+    @Test func valuesWrittenToStorageReadBackThroughProperties() {
+        let model = ObservedSubclass(dictionary: ["name": "storage", "count": 7])
+        #expect(model.toDictionary()["name"] as? String == "storage")
+        #expect(model.toDictionary()["count"] as? Int == 7)
+        model.count = 8
+        #expect(model.toDictionary()["count"] as? Int == 8)
+    }
+}
