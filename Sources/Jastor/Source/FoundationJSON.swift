@@ -30,11 +30,42 @@ struct FoundationJSON: JSONSource {
 
     /// The value's kind, and its contents when it is a container.
     private static func classify(_ raw: Any) -> (JSONKind, [String: Any], [Any]) {
-        let type = Swift.type(of: raw)
-        if type == String.self, let string = raw as? String {
+        classifyOpened(raw)
+    }
+
+    /// Classifies the value inside an `Any` by its exact type first.
+    ///
+    /// Called with the `Any` opened, so the value's type is a parameter and the common types of
+    /// `JSONSerialization`'s output are matched by comparing types, with no runtime cast (a
+    /// dynamic cast from `Any` costs about 250 instructions). Anything else takes the casts.
+    private static func classifyOpened<Value>(_ value: Value) -> (JSONKind, [String: Any], [Any]) {
+        // Each `unsafeBitCast` below converts a value to the very type it has (just compared).
+        if Value.self == String.self {
+            return (.scalar(.string(unsafeBitCast(value, to: String.self))), [:], [])
+        }
+        if Value.self is NSNumber.Type {
+            let number = unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: NSNumber.self)
+            return (.scalar(scalar(from: number)), [:], [])
+        }
+        if Value.self == [String: Any].self {
+            return (.object, unsafeBitCast(value, to: [String: Any].self), [])
+        }
+        if Value.self == [Any].self {
+            return (.array, [:], unsafeBitCast(value, to: [Any].self))
+        }
+        if Value.self == NSNull.self {
+            return (.scalar(.null), [:], [])
+        }
+        return classifyByCasting(value)
+    }
+
+    /// Classifies what the exact types do not cover: bridged strings and containers of other
+    /// element types, Swift scalars, optionals.
+    private static func classifyByCasting(_ raw: Any) -> (JSONKind, [String: Any], [Any]) {
+        if let string = raw as? String {
             return (.scalar(.string(string)), [:], [])
         }
-        if type is NSNumber.Type, let number = raw as? NSNumber {
+        if Swift.type(of: raw) is NSNumber.Type, let number = raw as? NSNumber {
             return (.scalar(scalar(from: number)), [:], [])
         }
         if let dictionary = raw as? [String: Any] {
@@ -43,7 +74,7 @@ struct FoundationJSON: JSONSource {
         if let array = raw as? [Any] {
             return (.array, [:], array)
         }
-        if type == NSNull.self {
+        if raw is NSNull {
             return (.scalar(.null), [:], [])
         }
         return nativeKind(of: raw)
