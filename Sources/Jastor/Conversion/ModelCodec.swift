@@ -43,6 +43,16 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         for members: Members, context: inout MappingContext
     ) -> Model.Type? where Members.Member: JSONSource {
         guard context.input == .archive else { return chosenType(for: members, context: &context) }
+        return markedType(for: members, context: &context)
+    }
+
+    /// The class an archive's `$class` marker names, if it is the declared class or a subclass.
+    ///
+    /// Kept out of line: its `Member?` would make every model read look up `Optional`'s metadata.
+    @inline(never)
+    private func markedType<Members: JSONObjectSource>(
+        for members: Members, context: inout MappingContext
+    ) -> Model.Type? where Members.Member: JSONSource {
         guard let marker = members[MappingEngine.classMarkerKey] else { return modelType }
         guard case .scalar(.string(let name)) = marker.kind else {
             context.record(
@@ -64,7 +74,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext)
         -> Model.Type
     {
-        guard let chosen = modelType.modelClass(for: JastorJSONObject(members)), chosen != modelType else {
+        guard let chosen = modelType.modelClass(for: members.hookView), chosen != modelType else {
             return modelType
         }
         guard let type = chosen as? Model.Type, PlanCache.shared.plan(for: type).inherits(from: modelType) else {

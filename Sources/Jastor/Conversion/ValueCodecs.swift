@@ -88,8 +88,9 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         // Elements are read straight into the new array's storage: no per-element temporary.
         let result = [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
-            var index = 0  // counted by hand: `enumerated()` costs a runtime type lookup per array here
-            for member in elements where count < buffer.count {
+            var index = 0
+            source.forEachElement { member in
+                guard count < buffer.count else { return }
                 if context.descend(into: .index(index), { element.decode(member, into: base + count, context: &$0) }) {
                     count += 1
                 }

@@ -35,21 +35,33 @@ enum MappingEngine {
         let readsNames = context.input == .archive
         for property in plan.properties {
             if !readsNames, case .key(let key)? = property.inputKey {
-                guard let member = members[key] else { continue }
-                _ = context.descend(into: .key(key)) {
-                    property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                members.withMember(key) { member in
+                    _ = context.descend(into: .key(key)) {
+                        property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                    }
                 }
                 continue
             }
-            guard let path = readsNames ? [.key(property.name)] : property.inputPath,
-                let member = member(at: path, in: members)
-            else { continue }
-            _ = context.descend(into: path) {
-                property.accessor.decode(member, into: model, by: assignment, context: &$0)
-            }
+            guard let path = readsNames ? [.key(property.name)] : property.inputPath else { continue }
+            fill(property, of: model, at: path, in: members, by: assignment, context: &context)
         }
         if !readsNames, let unmapped = plan.unmappedKeys {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
+        }
+    }
+
+    /// Fills one property from the value at a key path (or, in archives, at the property's name).
+    ///
+    /// Kept out of line: its `Member?` would make every call of the caller look up `Optional`'s
+    /// metadata, key path or not.
+    @inline(never)
+    private static func fill<Members: JSONObjectSource>(
+        _ property: PropertyPlan, of model: JastorObject, at path: [JastorPath.Component], in members: Members,
+        by assignment: Assignment, context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard let member = member(at: path, in: members) else { return }
+        _ = context.descend(into: path) {
+            property.accessor.decode(member, into: model, by: assignment, context: &$0)
         }
     }
 

@@ -1,5 +1,8 @@
 /// How one registered property is read and written.
-struct PropertyPlan: Sendable {
+///
+/// A class, so that the engine's loop over a plan retains one reference per property rather
+/// than each of its fields.
+final class PropertyPlan: Sendable {
     /// The stored property's name; archives store the property under it.
     let name: String
     /// Where the property is read from in JSON, or `nil` when it is never read.
@@ -12,6 +15,18 @@ struct PropertyPlan: Sendable {
     /// Whether the class's default value is `nil` or empty, so that a `nil` or empty value can
     /// be left out of the output: reading it back leaves the same default in place.
     let omitsEmptyValue: Bool
+
+    init(
+        name: String, inputPath: [JastorPath.Component]?, inputKey: JastorPath.Component?,
+        outputPath: [JastorPath.Component]?, accessor: PropertyAccessor, omitsEmptyValue: Bool
+    ) {
+        self.name = name
+        self.inputPath = inputPath
+        self.inputKey = inputKey
+        self.outputPath = outputPath
+        self.accessor = accessor
+        self.omitsEmptyValue = omitsEmptyValue
+    }
 }
 
 /// Everything Jastor knows about one model class, built once by reflection and cached.

@@ -28,6 +28,12 @@ struct FoundationJSON: JSONSource {
 
     var foundationValue: Any { raw }
 
+    func forEachElement(_ body: (FoundationJSON) -> Void) {
+        for element in array {
+            body(FoundationJSON(raw: element))
+        }
+    }
+
     /// The value's kind, and its contents when it is a container.
     private static func classify(_ raw: Any) -> (JSONKind, [String: Any], [Any]) {
         classifyOpened(raw)
@@ -160,6 +166,10 @@ struct FoundationObject: JSONObjectSource {
 
     subscript(key: String) -> FoundationJSON? {
         dictionary[key].map(FoundationJSON.init(raw:))
+    }
+
+    func withMember(_ key: String, _ body: (FoundationJSON) -> Void) {
+        if let value = dictionary[key] { body(FoundationJSON(raw: value)) }
     }
 
     func forEachMember(_ body: (String, FoundationJSON) -> Void) {

@@ -148,6 +148,12 @@ struct DocumentValue: JSONSource {
         case .unsupported: NSNull()
         }
     }
+
+    func forEachElement(_ body: (DocumentValue) -> Void) {
+        for element in elements {
+            body(element)
+        }
+    }
 }
 
 /// The members of an object in a ``JSONDocument``; lookups scan its keys (the last duplicate wins).
@@ -165,6 +171,10 @@ struct DocumentObject: JSONObjectSource {
             keyIndex = document.next(after: keyIndex + 1)
         }
         return found.map { DocumentValue(document: document, index: $0) }
+    }
+
+    func withMember(_ key: String, _ body: (DocumentValue) -> Void) {
+        if let member = self[key] { body(member) }
     }
 
     func forEachMember(_ body: (String, DocumentValue) -> Void) {

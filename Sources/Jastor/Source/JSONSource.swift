@@ -48,6 +48,12 @@ protocol JSONSource {
     /// The value as Foundation JSON (`[String: Any]`, `[Any]`, `String`, `NSNull`, numbers), for
     /// properties that pass JSON through untyped.
     var foundationValue: Any { get }
+
+    /// Calls `body` with each element, in order, when the value is an array.
+    ///
+    /// Generic code iterates through this rather than `elements`' iterator, whose `Element?`
+    /// results make unspecialised code look up `Optional`'s metadata.
+    func forEachElement(_ body: (Self) -> Void)
 }
 
 /// The members of a JSON object, looked up by key.
@@ -56,6 +62,11 @@ protocol JSONObjectSource: FoundationMemberLookup {
 
     /// The member stored under `key`, or `nil` when the object has no such key.
     subscript(key: String) -> Member? { get }
+
+    /// Calls `body` with the member stored under `key`, if the object has one.
+    ///
+    /// The engine's lookup: unlike the subscript, it hands generic code no `Member?`.
+    func withMember(_ key: String, _ body: (Member) -> Void)
 
     /// Calls `body` with every member, in the object's own order where it has one.
     func forEachMember(_ body: (String, Member) -> Void)

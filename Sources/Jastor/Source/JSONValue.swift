@@ -42,6 +42,10 @@ struct JSONObject: JSONObjectSource {
 
     subscript(key: String) -> JSONValue? { values[key] }
 
+    func withMember(_ key: String, _ body: (JSONValue) -> Void) {
+        if let value = values[key] { body(value) }
+    }
+
     /// Stores `value` at a key path below this object, creating the objects and arrays on the way
     /// (so two properties written to `personInfo.firstName` and `personInfo.lastName` share one
     /// `personInfo` object).
@@ -144,6 +148,13 @@ extension JSONValue: JSONSource {
     var elements: [JSONValue] {
         if case .array(let elements) = self { return elements }
         return []
+    }
+
+    func forEachElement(_ body: (JSONValue) -> Void) {
+        guard case .array(let elements) = self else { return }
+        for element in elements {
+            body(element)
+        }
     }
 
     /// The tree as `JSONSerialization` would produce it: `[String: Any]`, `[Any]`, `String`,
