@@ -154,6 +154,21 @@ import Testing
     @Test func duplicateKeysLastOneWins() throws {
         let model = try Everything(json: Data(#"{"string": "first", "string": "second"}"#.utf8))
         #expect(model.string == "second")
+        var issues: [JastorIssue] = []
+        let lastInvalid = try KeyedTwice(jsonString: #"{"id": 5, "id": "x"}"#)
+        _ = KeyedTwice(dictionary: ["id": "x"], issues: &issues)
+        #expect(lastInvalid.id == 0 && lastInvalid.idText == "x")
+        #expect(issues.map(\.path) == [["id"]])
+    }
+
+    @Test func objectsMatchKeysInAnyOrderEscapedOrNot() throws {
+        let json = #"{"c": 3, "\u0069d": 7, "unknown": [1, {"id": 9}], "b": 2, "a": 1, "n\u0061me": "x"}"#
+        let model = try KeyedTwice(jsonString: json)
+        #expect(model.id == 7 && model.idText == "7")
+        #expect(model.name == "x" && model.a == 1 && model.b == 2 && model.c == 3)
+        let wide = (0..<20).map { #""k\#($0)": \#($0)"# }.reversed().joined(separator: ", ")
+        let manyKeys = try ManyKeys(jsonString: "{\(wide)}")
+        #expect(manyKeys.values == Array(0..<20))
     }
 
     @Test(arguments: [
@@ -179,5 +194,60 @@ import Testing
         case (.failure(let a), .failure(let b)): #expect(String(describing: a) == String(describing: b))
         default: Issue.record("strict mapping from bytes and from a dictionary disagree")
         }
+    }
+}
+
+/// Two properties read one key; the others arrive in any order, some keys escaped.
+private final class KeyedTwice: JastorObject {
+    var id = 0
+    var idText = ""
+    var name = ""
+    var a = 0
+    var b = 0
+    var c = 0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("id", \KeyedTwice.id), .init("idText", \KeyedTwice.idText, key: "id"),
+            .init("name", \KeyedTwice.name), .init("a", \KeyedTwice.a), .init("b", \KeyedTwice.b),
+            .init("c", \KeyedTwice.c),
+        ]
+    }
+}
+
+/// More keys than the smallest key table holds, read from `k0` … `k19`.
+private final class ManyKeys: JastorObject {
+    var k0 = -1
+    var k1 = -1
+    var k2 = -1
+    var k3 = -1
+    var k4 = -1
+    var k5 = -1
+    var k6 = -1
+    var k7 = -1
+    var k8 = -1
+    var k9 = -1
+    var k10 = -1
+    var k11 = -1
+    var k12 = -1
+    var k13 = -1
+    var k14 = -1
+    var k15 = -1
+    var k16 = -1
+    var k17 = -1
+    var k18 = -1
+    var k19 = -1
+
+    var values: [Int] { [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, k16, k17, k18, k19] }
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("k0", \ManyKeys.k0), .init("k1", \ManyKeys.k1), .init("k2", \ManyKeys.k2), .init("k3", \ManyKeys.k3),
+            .init("k4", \ManyKeys.k4), .init("k5", \ManyKeys.k5), .init("k6", \ManyKeys.k6), .init("k7", \ManyKeys.k7),
+            .init("k8", \ManyKeys.k8), .init("k9", \ManyKeys.k9), .init("k10", \ManyKeys.k10),
+            .init("k11", \ManyKeys.k11), .init("k12", \ManyKeys.k12), .init("k13", \ManyKeys.k13),
+            .init("k14", \ManyKeys.k14), .init("k15", \ManyKeys.k15), .init("k16", \ManyKeys.k16),
+            .init("k17", \ManyKeys.k17), .init("k18", \ManyKeys.k18), .init("k19", \ManyKeys.k19),
+        ]
     }
 }

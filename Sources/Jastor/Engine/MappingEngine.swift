@@ -33,17 +33,21 @@ enum MappingEngine {
         let plan = PlanCache.shared.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
         let readsNames = context.input == .archive
-        for property in plan.properties {
-            if !readsNames, case .key(let key)? = property.inputKey {
-                members.withMember(key) { member in
-                    _ = context.descend(into: .key(key)) {
-                        property.accessor.decode(member, into: model, by: assignment, context: &$0)
-                    }
-                }
-                continue
+        if readsNames {
+            for property in plan.properties {
+                fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
             }
-            guard let path = readsNames ? [.key(property.name)] : property.inputPath else { continue }
-            fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+        } else {
+            members.forEachMappedMember(of: plan) { property, member in
+                guard let key = property.inputKey else { return }
+                _ = context.descend(into: key) {
+                    property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                }
+            }
+            for property in plan.pathProperties {
+                guard let path = property.inputPath else { continue }
+                fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+            }
         }
         if !readsNames, let unmapped = plan.unmappedKeys {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)

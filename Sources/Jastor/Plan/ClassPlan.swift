@@ -39,6 +39,13 @@ final class ClassPlan: Sendable {
     /// The class's full name, as `String(reflecting:)` spells it (`MyApp.Product`).
     let className: String
     let properties: [PropertyPlan]
+    /// The properties read from a single key, in declaration order, each with the position of
+    /// its key in ``keyTable``.
+    let keyedProperties: [(property: PropertyPlan, keyPosition: Int)]
+    /// The distinct keys of ``keyedProperties``.
+    let keyTable: KeyTable
+    /// The properties read from a longer key path, in declaration order.
+    let pathProperties: [PropertyPlan]
     /// The property that keeps the keys no other property maps, if the class has one.
     let unmappedKeys: PropertyPlan?
     /// The first key of every property's input path: the keys the class maps.
@@ -64,6 +71,21 @@ final class ClassPlan: Sendable {
                 inputKey: $0.inputPath?.count == 1 ? $0.inputPath?.first.map { .key($0.objectKey) } : nil,
                 outputPath: $0.outputPath, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
         }
+        var keys: [String] = []
+        var keyPositions: [String: Int] = [:]
+        var keyedProperties: [(property: PropertyPlan, keyPosition: Int)] = []
+        for property in self.properties {
+            guard case .key(let key)? = property.inputKey else { continue }
+            let position = keyPositions[key] ?? keys.count
+            if position == keys.count {
+                keys.append(key)
+                keyPositions[key] = position
+            }
+            keyedProperties.append((property, position))
+        }
+        self.keyedProperties = keyedProperties
+        self.keyTable = KeyTable(keys: keys)
+        self.pathProperties = self.properties.filter { $0.inputKey == nil && $0.inputPath != nil }
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
         self.declarationIssues = builder.issues

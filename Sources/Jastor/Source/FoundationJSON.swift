@@ -168,8 +168,11 @@ struct FoundationObject: JSONObjectSource {
         dictionary[key].map(FoundationJSON.init(raw:))
     }
 
-    func withMember(_ key: String, _ body: (FoundationJSON) -> Void) {
-        if let value = dictionary[key] { body(FoundationJSON(raw: value)) }
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) {
+        for (property, _) in plan.keyedProperties {
+            guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { continue }
+            body(property, FoundationJSON(raw: value))
+        }
     }
 
     func forEachMember(_ body: (String, FoundationJSON) -> Void) {

@@ -5,8 +5,9 @@ import Foundation
 /// A container's node records how many elements or members it has and where the next sibling
 /// starts, so skipping a subtree costs nothing. Plain strings stay byte ranges of the input until
 /// a property reads them; numbers are already exact integers or doubles. The tape is one array,
-/// so freeing a deeply nested document does not recurse.
-final class JSONDocument {
+/// so freeing a deeply nested document does not recurse. The document is immutable once read,
+/// so reading it takes no exclusivity checks.
+final class JSONDocument: Sendable {
     enum Kind: UInt8 {
         case null, `true`, `false`, integer, unsignedInteger, double, string, decodedString, array, object
     }
@@ -23,53 +24,63 @@ final class JSONDocument {
     }
 
     let bytes: [UInt8]
-    var nodes: [Node] = []
-    var decodedStrings: [String] = []
+    let nodes: [Node]
+    let decodedStrings: [String]
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], tape: Tape) {
         self.bytes = bytes
+        self.nodes = tape.nodes
+        self.decodedStrings = tape.decodedStrings
     }
 
-    // MARK: Building (used by the reader)
+    /// The nodes of a document being read.
+    struct Tape {
+        private(set) var nodes: [Node] = []
+        private(set) var decodedStrings: [String] = []
 
-    @discardableResult
-    func append(_ kind: Kind) -> Int {
-        nodes.append(Node(kind: kind, first: 0, second: 0))
-        return nodes.count - 1
-    }
-
-    func append(_ integer: JSONScalar) {
-        switch integer {
-        case .integer(let value): nodes.append(Node(kind: .integer, first: Int(value), second: 0))
-        case .unsignedInteger(let value):
-            nodes.append(Node(kind: .unsignedInteger, first: Int(bitPattern: UInt(value)), second: 0))
-        default: appendDouble(.nan)
+        init(capacity: Int) {
+            nodes.reserveCapacity(capacity)
         }
-    }
 
-    func appendDouble(_ value: Double) {
-        nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: 0))
-    }
+        @discardableResult
+        mutating func append(_ kind: Kind) -> Int {
+            nodes.append(Node(kind: kind, first: 0, second: 0))
+            return nodes.count - 1
+        }
 
-    func appendString(start: Int, count: Int) {
-        nodes.append(Node(kind: .string, first: start, second: count))
-    }
+        mutating func append(_ integer: JSONScalar) {
+            switch integer {
+            case .integer(let value): nodes.append(Node(kind: .integer, first: Int(value), second: 0))
+            case .unsignedInteger(let value):
+                nodes.append(Node(kind: .unsignedInteger, first: Int(bitPattern: UInt(value)), second: 0))
+            default: appendDouble(.nan)
+            }
+        }
 
-    func appendDecodedString(_ string: String) {
-        decodedStrings.append(string)
-        nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
-    }
+        mutating func appendDouble(_ value: Double) {
+            nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: 0))
+        }
 
-    func isObject(_ index: Int) -> Bool { nodes[index].kind == .object }
+        mutating func appendString(start: Int, count: Int) {
+            nodes.append(Node(kind: .string, first: start, second: count))
+        }
 
-    /// Counts one more element (or member) of the container at `index`.
-    func countMember(of index: Int) {
-        nodes[index].first += 1
-    }
+        mutating func appendDecodedString(_ string: String) {
+            decodedStrings.append(string)
+            nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
+        }
 
-    /// Ends the container at `index`: its next sibling starts at the next node.
-    func close(_ index: Int) {
-        nodes[index].second = nodes.count
+        func isObject(_ index: Int) -> Bool { nodes[index].kind == .object }
+
+        /// Counts one more element (or member) of the container at `index`.
+        mutating func countMember(of index: Int) {
+            nodes[index].first += 1
+        }
+
+        /// Ends the container at `index`: its next sibling starts at the next node.
+        mutating func close(_ index: Int) {
+            nodes[index].second = nodes.count
+        }
     }
 
     // MARK: Reading
@@ -97,12 +108,19 @@ final class JSONDocument {
     func string(at index: Int, equals key: String) -> Bool {
         let node = nodes[index]
         if node.kind == .decodedString { return decodedStrings[node.first] == key }
-        var key = key
-        return key.withUTF8 { keyBytes in
-            guard keyBytes.count == node.second else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]).elementsEqual(keyBytes)
-            }
+        guard key.utf8.count == node.second else { return false }
+        return withStringBytes(at: index) { bytes in key.utf8.elementsEqual(bytes) }
+    }
+
+    /// Runs `body` with the UTF-8 bytes of the string at a string node.
+    func withStringBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let node = nodes[index]
+        if node.kind == .decodedString {
+            var string = decodedStrings[node.first]
+            return string.withUTF8(body)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]))
         }
     }
 }
@@ -173,8 +191,23 @@ struct DocumentObject: JSONObjectSource {
         return found.map { DocumentValue(document: document, index: $0) }
     }
 
-    func withMember(_ key: String, _ body: (DocumentValue) -> Void) {
-        if let member = self[key] { body(member) }
+    /// One pass over the members, each key looked up in the plan's key table where it lies in
+    /// the input; then the plan's properties in order.
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) {
+        let table = plan.keyTable
+        guard table.count > 0, count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+            found.initialize(repeating: -1)
+            var keyIndex = container + 1
+            for _ in 0..<count {
+                let position = document.withStringBytes(at: keyIndex) { table.position(of: $0) }
+                if position >= 0 { found[position] = keyIndex + 1 }
+                keyIndex = document.next(after: keyIndex + 1)
+            }
+            for (property, position) in plan.keyedProperties where found[position] >= 0 {
+                body(property, DocumentValue(document: document, index: found[position]))
+            }
+        }
     }
 
     func forEachMember(_ body: (String, DocumentValue) -> Void) {

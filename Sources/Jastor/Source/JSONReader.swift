@@ -13,16 +13,16 @@ struct JSONReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private var document: JSONDocument
+    private var tape: JSONDocument.Tape
 
     /// Reads `data` into a document, or reports the first syntax error with its position.
     static func read(_ data: Data) throws(JastorError) -> JSONDocument {
         let stored = [UInt8](data)
         let result: Result<JSONDocument, JSONSyntaxError> = stored.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer, document: JSONDocument(bytes: stored))
+            var reader = JSONReader(bytes: buffer)
             do throws(JSONSyntaxError) {
                 try reader.readDocument()
-                return .success(reader.document)
+                return .success(JSONDocument(bytes: stored, tape: reader.tape))
             } catch {
                 return .failure(error)
             }
@@ -33,10 +33,9 @@ struct JSONReader {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, document: JSONDocument) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.document = document
-        document.nodes.reserveCapacity(bytes.count / 8)
+        self.tape = JSONDocument.Tape(capacity: bytes.count / 8)
     }
 
     // MARK: Structure
@@ -70,22 +69,22 @@ struct JSONReader {
             }
             // After a value: a separator, the end of enclosing containers, or the end of the input.
             while let container = open.last {
-                document.countMember(of: container)
+                tape.countMember(of: container)
                 skipWhitespace()
                 guard position < bytes.count else {
-                    throw error(document.isObject(container) ? "',' or '}'" : "',' or ']'")
+                    throw error(tape.isObject(container) ? "',' or '}'" : "',' or ']'")
                 }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if document.isObject(container) { try readKey() }
+                    if tape.isObject(container) { try readKey() }
                     continue value
                 }
-                guard byte == (document.isObject(container) ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw error(document.isObject(container) ? "',' or '}'" : "',' or ']'")
+                guard byte == (tape.isObject(container) ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(tape.isObject(container) ? "',' or '}'" : "',' or ']'")
                 }
                 position += 1
-                document.close(container)
+                tape.close(container)
                 open.removeLast()
             }
             skipWhitespace()
@@ -100,12 +99,12 @@ struct JSONReader {
         _ kind: JSONDocument.Kind, closing: UInt8, open: inout [Int]
     ) throws(JSONSyntaxError) -> Bool {
         guard open.count < Self.maximumDepth else { throw error("at most \(Self.maximumDepth) levels of nesting") }
-        let index = document.append(kind)
+        let index = tape.append(kind)
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == closing {
             position += 1
-            document.close(index)
+            tape.close(index)
             return false
         }
         open.append(index)
@@ -139,7 +138,7 @@ struct JSONReader {
             throw error("'\(literal)'")
         }
         position += count
-        document.append(kind)
+        tape.append(kind)
     }
 
     // MARK: Strings
@@ -151,7 +150,7 @@ struct JSONReader {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                document.appendString(start: start, count: position - start)
+                tape.appendString(start: start, count: position - start)
                 position += 1
                 return
             }
@@ -170,7 +169,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                document.appendDecodedString(String(decoding: decoded, as: UTF8.self))
+                tape.appendDecodedString(String(decoding: decoded, as: UTF8.self))
                 return
             case UInt8(ascii: "\\"):
                 position += 1
@@ -266,9 +265,9 @@ struct JSONReader {
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         if isInteger, let integer = Self.integer(text) {
-            document.append(integer)
+            tape.append(integer)
         } else {
-            document.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
+            tape.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
         }
     }
 

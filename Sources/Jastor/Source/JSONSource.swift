@@ -63,10 +63,9 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// The member stored under `key`, or `nil` when the object has no such key.
     subscript(key: String) -> Member? { get }
 
-    /// Calls `body` with the member stored under `key`, if the object has one.
-    ///
-    /// The engine's lookup: unlike the subscript, it hands generic code no `Member?`.
-    func withMember(_ key: String, _ body: (Member) -> Void)
+    /// Calls `body` with each of `plan`'s single-key properties whose key the object has, in the
+    /// plan's order, and the member under that key (the last one, if the key repeats).
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void)
 
     /// Calls `body` with every member, in the object's own order where it has one.
     func forEachMember(_ body: (String, Member) -> Void)

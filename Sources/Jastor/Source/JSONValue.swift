@@ -42,8 +42,11 @@ struct JSONObject: JSONObjectSource {
 
     subscript(key: String) -> JSONValue? { values[key] }
 
-    func withMember(_ key: String, _ body: (JSONValue) -> Void) {
-        if let value = values[key] { body(value) }
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) {
+        for (property, _) in plan.keyedProperties {
+            guard case .key(let key)? = property.inputKey, let value = values[key] else { continue }
+            body(property, value)
+        }
     }
 
     /// Stores `value` at a key path below this object, creating the objects and arrays on the way
