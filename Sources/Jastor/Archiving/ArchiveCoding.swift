@@ -89,7 +89,7 @@ extension JSONValue: Codable {
         if let keyed = try? decoder.container(keyedBy: ArchiveKey.self) {
             var object = JSONObject(capacity: keyed.allKeys.count)
             for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                object.append(try keyed.decode(JSONValue.self, forKey: key), forKey: key.stringValue)
+                object.appendNew(try keyed.decode(JSONValue.self, forKey: key), forKey: key.stringValue)
             }
             self = .object(object)
         } else if var unkeyed = try? decoder.unkeyedContainer() {
@@ -121,8 +121,8 @@ extension JSONValue: Codable {
             if let model = object.model, model.differsFromDeclaredType {
                 try container.encode(model.className, forKey: ArchiveKey(stringValue: MappingEngine.classMarkerKey))
             }
-            for key in object.keys {
-                try container.encode(object[key] ?? .null, forKey: ArchiveKey(stringValue: key))
+            for entry in object.entries {
+                try container.encode(entry.value, forKey: ArchiveKey(stringValue: entry.key))
             }
         case .array(let elements):
             var container = encoder.unkeyedContainer()

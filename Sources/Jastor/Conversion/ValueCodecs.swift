@@ -50,12 +50,15 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         }
     }
 
+    // `if let` rather than `Optional.map`: the generic `map` looks up `Optional`'s metadata per call.
     override func encode(_ value: Wrapped?, context: inout EncodingContext) -> JSONValue {
-        value.map { wrapped.encode($0, context: &context) } ?? .null
+        if let value { return wrapped.encode(value, context: &context) }
+        return .null
     }
 
     override func isEmpty(_ value: Wrapped?) -> Bool {
-        value.map(wrapped.isEmpty) ?? true
+        if let value { return wrapped.isEmpty(value) }
+        return true
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Wrapped?>? {
@@ -103,10 +106,17 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
         guard !context.isTooDeep() else { return .null }
-        return .array(
-            value.enumerated().map { index, member in
-                context.descend(into: .index(index)) { context in element.encode(member, context: &context) }
-            })
+        var encoded: [JSONValue] = []
+        encoded.reserveCapacity(value.count)
+        // Through the buffer: an array's own iterator hands generic code `Element?`s.
+        value.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                encoded.append(
+                    context.descend(into: .index(index)) { context in element.encode(members[index], context: &context)
+                    })
+            }
+        }
+        return .array(encoded)
     }
 
     override func isEmpty(_ value: [Element]) -> Bool { value.isEmpty }
@@ -152,10 +162,14 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override func encode(_ dictionary: [String: Value], context: inout EncodingContext) -> JSONValue {
         guard !context.isTooDeep() else { return .null }
         var object = JSONObject(capacity: dictionary.count)
-        for key in dictionary.keys.sorted() {
-            guard let member = dictionary[key] else { continue }
-            object.append(
-                context.descend(into: .key(key)) { context in value.encode(member, context: &context) }, forKey: key)
+        // Sorted for a stable output, and read through the buffer: looking keys up would hand
+        // generic code `Value?`s.
+        dictionary.sorted { $0.key < $1.key }.withUnsafeBufferPointer { members in
+            for (key, member) in members {
+                object.appendNew(
+                    context.descend(into: .key(key)) { context in value.encode(member, context: &context) }, forKey: key
+                )
+            }
         }
         return .object(object)
     }

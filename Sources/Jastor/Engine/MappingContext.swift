@@ -86,7 +86,8 @@ struct EncodingContext {
 
     let purpose: Purpose
     private var trail = IssueTrail()
-    private var modelsBeingWritten: Set<ObjectIdentifier> = []
+    /// The models being written, outermost first: a short stack, searched faster than hashed.
+    private var modelsBeingWritten: [ObjectIdentifier] = []
 
     init(purpose: Purpose) {
         self.purpose = purpose
@@ -127,17 +128,20 @@ struct EncodingContext {
     /// Marks `model` as being written; returns `false` (and records an issue) when it already
     /// is, which means the graph has a cycle that JSON cannot represent.
     mutating func beginWriting(_ model: AnyObject) -> Bool {
-        guard modelsBeingWritten.insert(ObjectIdentifier(model)).inserted else {
+        let identifier = ObjectIdentifier(model)
+        guard !modelsBeingWritten.contains(identifier) else {
             record(
                 .unencodableValue, expected: "a tree of models",
                 found: "a reference back to an enclosing \(type(of: model))")
             return false
         }
+        modelsBeingWritten.append(identifier)
         return true
     }
 
+    /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.
     mutating func endWriting(_ model: AnyObject) {
-        modelsBeingWritten.remove(ObjectIdentifier(model))
+        if modelsBeingWritten.last == ObjectIdentifier(model) { modelsBeingWritten.removeLast() }
     }
 
     /// Records a problem at the current path.

@@ -120,11 +120,19 @@ enum MappingEngine {
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
             if !inspecting, property.omitsEmptyValue, property.accessor.isEmpty(in: model) { continue }
-            guard let path = context.purpose == .dictionary ? property.outputPath : [.key(property.name)] else {
+            guard context.purpose == .dictionary else {
+                // Archives and inspection write every property under its name, names being distinct.
+                let value = context.descend(into: .key(property.name)) { property.accessor.encode(model, context: &$0) }
+                object.appendNew(value, forKey: property.name)
                 continue
             }
+            guard let path = property.outputPath else { continue }
             let value = context.descend(into: path) { context in property.accessor.encode(model, context: &context) }
-            object.insert(value, at: path[...])
+            if plan.hasDistinctOutputKeys, case .key(let key)? = property.outputKey {
+                object.appendNew(value, forKey: key)
+            } else {
+                object.insert(value, at: path[...])
+            }
         }
         if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
             case .object(let kept) = unmapped.accessor.encode(model, context: &context)
@@ -155,7 +163,7 @@ enum MappingEngine {
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
-                object.append(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
+                object.appendNew(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
             }
             return .object(object)
         case .array:

@@ -96,7 +96,7 @@ private enum ModelDescription {
     private static func writeObject(_ object: JSONObject, indent: String, into text: inout String) {
         let open = object.model.map { "\($0.className.split(separator: ".").last ?? "")(" } ?? "["
         let close = object.model == nil ? "]" : ")"
-        guard !object.keys.isEmpty else { return text += object.model == nil ? "[:]" : open + close }
+        guard !object.isEmpty else { return text += object.model == nil ? "[:]" : open + close }
         text += open + "\n"
         var first = true
         object.forEachMember { key, member in

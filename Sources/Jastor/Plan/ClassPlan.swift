@@ -11,6 +11,8 @@ final class PropertyPlan: Sendable {
     let inputKey: JastorPath.Component?
     /// Where `toDictionary()` writes the property, or `nil` when it is never written.
     let outputPath: [JastorPath.Component]?
+    /// The output key when the output path is one key.
+    let outputKey: JastorPath.Component?
     let accessor: PropertyAccessor
     /// Whether the class's default value is `nil` or empty, so that a `nil` or empty value can
     /// be left out of the output: reading it back leaves the same default in place.
@@ -24,6 +26,7 @@ final class PropertyPlan: Sendable {
         self.inputPath = inputPath
         self.inputKey = inputKey
         self.outputPath = outputPath
+        self.outputKey = outputPath?.count == 1 ? outputPath?.first.map { .key($0.objectKey) } : nil
         self.accessor = accessor
         self.omitsEmptyValue = omitsEmptyValue
     }
@@ -46,6 +49,9 @@ final class ClassPlan: Sendable {
     let keyTable: KeyTable
     /// The properties read from a longer key path, in declaration order.
     let pathProperties: [PropertyPlan]
+    /// Whether every written property writes one key and no two write the same, so that
+    /// `toDictionary()` can add each without looking for an earlier one.
+    let hasDistinctOutputKeys: Bool
     /// The property that keeps the keys no other property maps, if the class has one.
     let unmappedKeys: PropertyPlan?
     /// The first key of every property's input path: the keys the class maps.
@@ -86,6 +92,9 @@ final class ClassPlan: Sendable {
         self.keyedProperties = keyedProperties
         self.keyTable = KeyTable(keys: keys)
         self.pathProperties = self.properties.filter { $0.inputKey == nil && $0.inputPath != nil }
+        let written = self.properties.filter { $0.outputPath != nil }
+        let outputKeys = written.compactMap { $0.outputKey?.objectKey }
+        self.hasDistinctOutputKeys = outputKeys.count == written.count && Set(outputKeys).count == outputKeys.count
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
         self.declarationIssues = builder.issues

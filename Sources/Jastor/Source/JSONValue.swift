@@ -21,31 +21,60 @@ enum JSONValue {
 }
 
 /// An ordered JSON object, optionally tagged with the model class that produced it.
+///
+/// The members are one array, searched by key: the objects a model writes are small, and
+/// keeping no hash table beside them makes writing (the common use) cheap.
 struct JSONObject: JSONObjectSource {
-    private(set) var keys: [String] = []
-    private(set) var values: [String: JSONValue] = [:]
+    /// One key and its value.
+    struct Entry {
+        let key: String
+        var value: JSONValue
+    }
+
+    private(set) var entries: [Entry] = []
     /// The model the object was written from, if any.
     var model: ModelTag?
 
     init(model: ModelTag? = nil, capacity: Int = 0) {
         self.model = model
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
     }
+
+    /// Whether the object has no members.
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Adds a member; a repeated key replaces the earlier value and keeps its position.
     mutating func append(_ value: JSONValue, forKey key: String) {
-        if values.updateValue(value, forKey: key) == nil {
-            keys.append(key)
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].value = value
+        } else {
+            entries.append(Entry(key: key, value: value))
         }
     }
 
-    subscript(key: String) -> JSONValue? { values[key] }
+    /// Adds a member whose key the object does not have yet (keys of a Swift dictionary, or a
+    /// plan's distinct output keys), without searching.
+    mutating func appendNew(_ value: JSONValue, forKey key: String) {
+        entries.append(Entry(key: key, value: value))
+    }
+
+    subscript(key: String) -> JSONValue? {
+        entries.first { $0.key == key }?.value
+    }
 
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) {
-        for (property, _) in plan.keyedProperties {
-            guard case .key(let key)? = property.inputKey, let value = values[key] else { continue }
-            body(property, value)
+        let table = plan.keyTable
+        guard table.count > 0, !entries.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+            found.initialize(repeating: -1)
+            for (index, entry) in entries.enumerated() {
+                var key = entry.key
+                let position = key.withUTF8 { table.position(of: $0) }
+                if position >= 0 { found[position] = index }
+            }
+            for (property, position) in plan.keyedProperties where found[position] >= 0 {
+                body(property, entries[found[position]].value)
+            }
         }
     }
 
@@ -56,14 +85,14 @@ struct JSONObject: JSONObjectSource {
         guard let first = path.first else { return }
         let key = first.objectKey
         guard path.count > 1 else { return append(value, forKey: key) }
-        var child = values[key] ?? .container(for: path[path.index(after: path.startIndex)])
+        var child = self[key] ?? .container(for: path[path.index(after: path.startIndex)])
         child.insert(value, at: path.dropFirst())
         append(child, forKey: key)
     }
 
     func forEachMember(_ body: (String, JSONValue) -> Void) {
-        for key in keys {
-            if let value = values[key] { body(key, value) }
+        for entry in entries {
+            body(entry.key, entry.value)
         }
     }
 }
@@ -182,7 +211,7 @@ extension JSONObject {
     /// The members as a Foundation dictionary.
     var foundationDictionary: [String: Any] {
         var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(keys.count)
+        dictionary.reserveCapacity(entries.count)
         forEachMember { key, value in dictionary[key] = value.foundationValue }
         return dictionary
     }
@@ -203,7 +232,8 @@ extension JSONValue: Hashable {
         case (.decimal(let a), .decimal(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.model == b.model && a.keys == b.keys && a.values == b.values
+        case (.object(let a), .object(let b)):
+            a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
         case (.opaque(let a), .opaque(let b)): String(describing: a.value) == String(describing: b.value)
         default: false
         }
@@ -221,8 +251,11 @@ extension JSONValue: Hashable {
         case .array(let elements): hasher.combine(elements)
         case .object(let object):
             hasher.combine(object.model)
-            hasher.combine(object.keys)
-            object.forEachMember { _, value in hasher.combine(value) }
+            hasher.combine(object.entries.count)
+            object.forEachMember { key, value in
+                hasher.combine(key)
+                hasher.combine(value)
+            }
         case .opaque(let opaque): hasher.combine(String(describing: opaque.value))
         }
     }
