@@ -40,8 +40,11 @@ struct MemberLayout {
         let keys = typed.map(\.key)
         let exactMisses = zip(names, keys).filter { KeyStrategy.exact.key(for: $0) != $1 }.count
         let snakeMisses = zip(names, keys).filter { KeyStrategy.snakeCase.key(for: $0) != $1 }.count
-        keyStrategy =
-            snakeMisses < exactMisses ? .snakeCase : (typed.isEmpty ? inherited?.keyStrategy ?? .exact : .exact)
+        if snakeMisses == exactMisses {
+            keyStrategy = inherited?.keyStrategy ?? .exact
+        } else {
+            keyStrategy = snakeMisses < exactMisses ? .snakeCase : .exact
+        }
         keyStrategyOverride = keyStrategy == (inherited?.keyStrategy ?? .exact) ? nil : keyStrategy
     }
 

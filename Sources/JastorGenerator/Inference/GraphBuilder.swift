@@ -74,14 +74,16 @@ struct GraphBuilder {
     }
 
     /// The properties for `keys` of `object`, in order; nested objects become classes owned by `owner`.
-    private mutating func properties(of object: ObjectShape, keys: [String], site: String, owner: Int) -> [PropertyPlan]
-    {
+    private mutating func properties(
+        of object: ObjectShape, keys: [String], site: String, owner: Int, hintPrefix: String = ""
+    ) -> [PropertyPlan] {
         keys.compactMap { key in
             guard let field = object.fields[key] else { return nil }
             let isOptional = field.presentCount < object.count || field.value.nullCount > 0
             let fieldSite = site.isEmpty ? key : site + "." + key
             let type = resolve(
-                field.value, hint: Identifier.typeName(key), site: fieldSite, parent: owner, allowsDateTransform: true)
+                field.value, hint: hintPrefix + Identifier.typeName(key), site: fieldSite, parent: owner,
+                allowsDateTransform: true)
             return PropertyPlan(key: key, type: type, isOptional: isOptional)
         }
     }
@@ -159,12 +161,13 @@ struct GraphBuilder {
         nodes[base].properties = properties(
             of: object, keys: object.keys.filter(common.contains), site: site, owner: base)
         for (tag, shape) in variants {
+            let name = Self.variantName(tag: tag, base: hint)
             let subclass = addNode(
-                ClassNode(
-                    nameHints: [Self.variantName(tag: tag, base: hint)], sites: [site], parent: base,
-                    properties: [], superclass: base, tag: tag))
+                ClassNode(nameHints: [name], sites: [site], parent: base, properties: [], superclass: base, tag: tag))
+            // The variant's own nested classes are named after it: `PushEventPayload`.
             nodes[subclass].properties = properties(
-                of: shape, keys: shape.keys.filter { !common.contains($0) }, site: site, owner: subclass)
+                of: shape, keys: shape.keys.filter { !common.contains($0) }, site: site, owner: subclass,
+                hintPrefix: name)
         }
         return base
     }

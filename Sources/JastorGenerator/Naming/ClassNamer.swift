@@ -1,5 +1,5 @@
-/// Gives every class a unique Swift name: the root name for a sample's root, else the shortest name
-/// its keys suggest (`statuses` → `Status`), with the prefix; a clash with a Swift, Foundation or
+/// Gives every class a unique Swift name: the root name for a sample's root, else the name the key
+/// where it was first seen suggests (`statuses` → `Status`), with the prefix; a clash with a Swift, Foundation or
 /// Jastor type gains `Model`, and a clash with an earlier class gains its holder's name, then a number.
 enum ClassNamer {
     /// Type names a generated class must not take.
@@ -35,11 +35,11 @@ enum ClassNamer {
         return names
     }
 
-    /// The shortest hint, alphabetical among equals, leaving to other classes the names they have no
-    /// alternative to; `Model` when no key suggested a name.
+    /// The name of the first place the class was seen, leaving to other classes the names they have
+    /// no alternative to; `Model` when no key suggested a name.
     private static func bestHint(_ hints: [String], avoiding soleHints: Set<String>) -> String {
-        let named = Set(hints.filter { !$0.isEmpty })
-        let candidates = named.count > 1 ? named.subtracting(soleHints) : named
-        return (candidates.isEmpty ? named : candidates).min { ($0.count, $0) < ($1.count, $1) } ?? "Model"
+        let named = hints.filter { !$0.isEmpty }
+        let candidates = Set(named).count > 1 ? named.filter { !soleHints.contains($0) } : named
+        return candidates.first ?? named.first ?? "Model"
     }
 }
