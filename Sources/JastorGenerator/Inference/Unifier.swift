@@ -44,18 +44,25 @@ struct Unifier {
     }
 
     private func shouldUnify(_ first: Int, _ second: Int) -> Bool {
-        let left = nodes[first]
-        let right = nodes[second]
-        let rightTypes = Dictionary(right.properties.map { ($0.key, $0.type) }) { first, _ in first }
-        let typesAgree = left.properties.allSatisfy { property in
-            rightTypes[property.key].map { Self.compatible(property.type, $0) } ?? true
-        }
-        guard typesAgree else { return false }
-        let leftKeys = left.keySet
-        let rightKeys = right.keySet
+        let leftKeys = nodes[first].keySet
+        let rightKeys = nodes[second].keySet
+        guard propertiesAgree(first, second, depth: 0) else { return false }
         if leftKeys == rightKeys { return true }
-        let similarity = Double(leftKeys.intersection(rightKeys).count) / Double(leftKeys.union(rightKeys).count)
-        return similarity >= Self.nestedSimilarity && (isAncestor(first, of: second) || isAncestor(second, of: first))
+        return Self.similarity(leftKeys, rightKeys) >= Self.nestedSimilarity
+            && (isAncestor(first, of: second) || isAncestor(second, of: first))
+    }
+
+    /// Whether the shared keys of two classes have compatible types, nested classes compared (a few
+    /// levels deep) by their keys and types in turn.
+    private func propertiesAgree(_ first: Int, _ second: Int, depth: Int) -> Bool {
+        let rightTypes = Dictionary(nodes[second].properties.map { ($0.key, $0.type) }) { first, _ in first }
+        return nodes[first].properties.allSatisfy { property in
+            rightTypes[property.key].map { compatible(property.type, $0, depth: depth) } ?? true
+        }
+    }
+
+    private static func similarity(_ left: Set<String>, _ right: Set<String>) -> Double {
+        Double(left.intersection(right).count) / Double(max(left.union(right).count, 1))
     }
 
     private func isAncestor(_ ancestor: Int, of index: Int) -> Bool {
@@ -68,17 +75,27 @@ struct Unifier {
     }
 
     /// Whether two places' types can be one property's type.
-    static func compatible(_ left: PropertyType, _ right: PropertyType) -> Bool {
+    private func compatible(_ left: PropertyType, _ right: PropertyType, depth: Int = 0) -> Bool {
         switch (left, right) {
-        case (.alwaysNull, _), (_, .alwaysNull), (.model, .model), (.mixed, .mixed), (.mixedArray, .mixedArray):
+        case (.alwaysNull, _), (_, .alwaysNull), (.mixed, .mixed), (.mixedArray, .mixedArray):
             return true
+        case (.model(let first), .model(let second)):
+            guard first != second, depth < 4 else { return true }
+            // Nested classes agree when one's keys include the other's (a place where an optional key
+            // never showed up) or they share most keys, and their shared keys agree in turn.
+            let leftKeys = nodes[first].keySet
+            let rightKeys = nodes[second].keySet
+            let related =
+                leftKeys.isSubset(of: rightKeys) || rightKeys.isSubset(of: leftKeys)
+                || Self.similarity(leftKeys, rightKeys) >= Self.nestedSimilarity
+            return related && propertiesAgree(first, second, depth: depth + 1)
         case (.scalar(let first), .scalar(let second)):
             return first == second || (first.numericRank != nil && second.numericRank != nil)
                 || (first.numericRank == nil && second.numericRank == nil && first != .bool && second != .bool)
         case (.array(let first), .array(let second)), (.map(let first), .map(let second)):
-            return compatible(first, second)
-        case (.optional(let first), _): return compatible(first, right)
-        case (_, .optional(let second)): return compatible(left, second)
+            return compatible(first, second, depth: depth)
+        case (.optional(let first), _): return compatible(first, right, depth: depth)
+        case (_, .optional(let second)): return compatible(left, second, depth: depth)
         case (.emptyArray, .array), (.array, .emptyArray), (.emptyArray, .emptyArray), (.emptyArray, .mixedArray),
             (.mixedArray, .emptyArray):
             return true
@@ -148,7 +165,7 @@ struct Unifier {
         case (_, .alwaysNull): return left
         case (.scalar(let first), .scalar(let second)):
             guard let firstRank = first.numericRank, let secondRank = second.numericRank else {
-                return Self.compatible(left, right) ? .scalar(.string) : .mixed
+                return compatible(left, right) ? .scalar(.string) : .mixed
             }
             return firstRank >= secondRank ? left : right
         case (.model(let first), .model(let second)):
@@ -162,8 +179,8 @@ struct Unifier {
             return value.isPassthrough ? .emptyObject : .map(value)
         case (.optional(let first), _): return .optional(mergeType(first, Self.unwrapped(right), changed: &changed))
         case (_, .optional(let second)): return .optional(mergeType(left, second, changed: &changed))
-        case (.emptyArray, _), (.emptyObject, _): return Self.compatible(left, right) ? right : .mixed
-        case (_, .emptyArray), (_, .emptyObject): return Self.compatible(left, right) ? left : .mixed
+        case (.emptyArray, _), (.emptyObject, _): return compatible(left, right) ? right : .mixed
+        case (_, .emptyArray), (_, .emptyObject): return compatible(left, right) ? left : .mixed
         default: return .mixed
         }
     }
