@@ -81,9 +81,15 @@ import Testing
     }
 
     @Test func aKeyOfSeveralKindsIsKeptUntypedToo() throws {
-        let source = try GeneratorSupport.source(#"{"value": 1}"#, #"{"value": "one"}"#)
-        #expect(source.contains("Of several kinds in the samples, and kept in `unmappedKeys`: `value`."))
+        let source = try GeneratorSupport.source(#"{"value": 1, "flag": true}"#, #"{"value": "one", "flag": 1}"#)
+        #expect(source.contains("Of several kinds in the samples, and kept in `unmappedKeys`: `value`, `flag`."))
         #expect(!source.contains("var value"))
+        #expect(!source.contains("var flag"))
+    }
+
+    @Test func integersOfDifferentWidthsAcrossSamplesTakeTheWiderType() throws {
+        let source = try GeneratorSupport.source(#"{"id": 1}"#, #"{"id": 505874924095815681}"#)
+        #expect(source.contains("    var id: Int64 = 0\n"))
     }
 
     // MARK: - Arrays

@@ -1,35 +1,23 @@
 import Foundation
 
 /// What the strings seen at one place have in common: a date format every one of them is written
-/// in, whether every one is an absolute URL, and their distinct values while they are few.
+/// in, and whether every one is an absolute URL.
 struct StringFacts: Sendable, Equatable {
-    /// At most this many distinct values are remembered (for discriminators).
-    static let distinctLimit = 16
-
     /// The date formats every string matched, best first; empty when some string is no date.
     var dateFormats: [DateFormat]
     /// Every string is an absolute `http`/`https` URL that `URL(string:)` reads back unchanged.
     var allAbsoluteURLs: Bool
-    /// The distinct values, sorted, or `nil` once there were more than ``distinctLimit``.
-    var distinctValues: [String]?
 
     /// The facts of one string.
     init(text: String, recognizer: DateRecognizer) {
         dateFormats = recognizer.formats(matching: text)
         allAbsoluteURLs = Self.isAbsoluteURL(text)
-        distinctValues = [text]
     }
 
     func merging(_ other: StringFacts) -> StringFacts {
         var merged = self
         merged.dateFormats = dateFormats.filter(other.dateFormats.contains)
         merged.allAbsoluteURLs = allAbsoluteURLs && other.allAbsoluteURLs
-        if let mine = distinctValues, let theirs = other.distinctValues {
-            let union = Set(mine).union(theirs)
-            merged.distinctValues = union.count <= Self.distinctLimit ? union.sorted() : nil
-        } else {
-            merged.distinctValues = nil
-        }
         return merged
     }
 
@@ -42,7 +30,7 @@ struct StringFacts: Sendable, Equatable {
 }
 
 /// A way dates are written that the generator recognises, with the transform that reads it.
-enum DateFormat: String, Sendable, CaseIterable {
+enum DateFormat: String, Sendable {
     /// ISO-8601 with a time and no fractional seconds: `2014-08-29T10:12:00Z`.
     case iso8601
     /// ISO-8601 with fractional seconds: `2014-08-29T10:12:00.250Z`.
