@@ -1,34 +1,3 @@
-/// A Swift scalar type the generator writes, with the date format that reads it.
-enum ScalarType: Hashable, Sendable {
-    case string, bool, int, int64, double, decimal, url
-    case date(DateFormat)
-
-    /// The type's name in Swift source.
-    var swiftName: String {
-        switch self {
-        case .string: "String"
-        case .bool: "Bool"
-        case .int: "Int"
-        case .int64: "Int64"
-        case .double: "Double"
-        case .decimal: "Decimal"
-        case .url: "URL"
-        case .date: "Date"
-        }
-    }
-
-    /// Numbers widen in this order when samples disagree; `nil` for non-numbers.
-    var numericRank: Int? {
-        switch self {
-        case .int: 0
-        case .int64: 1
-        case .double: 2
-        case .decimal: 3
-        default: nil
-        }
-    }
-}
-
 /// The type of one generated property, before classes have their final names.
 indirect enum PropertyType: Hashable, Sendable {
     /// A scalar.
@@ -84,38 +53,4 @@ indirect enum PropertyType: Hashable, Sendable {
         default: self
         }
     }
-}
-
-/// One property of a generated class.
-struct PropertyPlan: Sendable {
-    /// The JSON key.
-    var key: String
-    /// The property's type.
-    var type: PropertyType
-    /// Whether some sample lacked the key or held `null` there.
-    var isOptional: Bool
-}
-
-/// One generated class: where it was seen, its properties in order, and its place in a
-/// polymorphic family.
-struct ClassNode: Sendable {
-    /// Names suggested by the keys it was found under, best first after naming.
-    var nameHints: [String]
-    /// Where in the samples it was seen: `statuses[].user`.
-    var sites: [String]
-    /// The class that holds it, for recursion detection.
-    var parent: Int?
-    /// The properties, in the order their keys were first seen.
-    var properties: [PropertyPlan]
-    /// The base class, for a member of a polymorphic family.
-    var superclass: Int?
-    /// The discriminator value that selects this class, for a member of a polymorphic family.
-    var tag: String?
-    /// The discriminator key, for the base of a polymorphic family.
-    var discriminator: String?
-    /// Whether the class is the root of a sample.
-    var isRoot = false
-
-    /// The keys of its properties.
-    var keySet: Set<String> { Set(properties.map(\.key)) }
 }
