@@ -145,6 +145,14 @@ import Testing
         #expect(raised.contains("    var plugin20 = Plugin1()\n"))
     }
 
+    @Test func upperCaseCodesAreIdsButLoneUpperCaseWordsAreFields() throws {
+        let source = try GeneratorSupport.source(
+            #"{"venues": {"PLEYEL_PLEYEL": "Salle Pleyel"}, "link": {"URL": "x"}}"#)
+        #expect(source.contains("    var venues: [String: String] = [:]\n"))
+        #expect(source.contains("    var link = Link()\n"))
+        #expect(source.contains(#".init("url", \Link.url, key: "URL")"#))
+    }
+
     @Test func idKeysWithValuesOfSeveralKindsStayAClass() throws {
         let source = try GeneratorSupport.source(#"{"table": {"1": "one", "2": 2}}"#)
         #expect(source.contains("    var table = Table()\n"))

@@ -107,12 +107,14 @@ struct GraphBuilder {
         return merged
     }
 
-    /// Digits (`138586341`), an upper-case code (`PLEYEL_PLEYEL`, `USD`), or a UUID or hash (hex with
-    /// dashes, at least 8 characters, some digits).
+    /// Digits (`138586341`), an upper-case code with digits or separators (`PLEYEL_PLEYEL`), or a UUID
+    /// or hash (hex with dashes, at least 8 characters, some digits).
     static func looksLikeID(_ key: String) -> Bool {
         if !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
         let isCode = key.allSatisfy { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" || $0 == "-" }
-        if isCode, key.count >= 2, key.contains(where: \.isLetter) { return true }
+        // A code joins words or numbers (`PLEYEL_PLEYEL`, `A-12`); a lone upper-case word (`URL`) may be a field.
+        let joinsParts = key.contains { $0 == "_" || $0 == "-" || $0.isNumber }
+        if isCode, joinsParts, key.contains(where: \.isLetter) { return true }
         let isHex = key.allSatisfy { ($0.isASCII && $0.isHexDigit) || $0 == "-" }
         return isHex && key.count >= 8 && key.contains(where: \.isNumber) && key.contains(where: \.isLetter)
     }
