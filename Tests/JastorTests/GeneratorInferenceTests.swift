@@ -170,6 +170,13 @@ import Testing
         #expect(source.contains("/// From `author` in the samples.\n///\n/// Also at `posts[].editor`.\n"))
     }
 
+    @Test func aChainOfNestedShapesBecomesOneRecursiveClass() throws {
+        let source = try GeneratorSupport.source(
+            #"{"node": {"id": 1, "child": {"id": 2, "child": {"id": 3}}}}"#)
+        #expect(source.contains("final class Node: JastorObject {\n    var id = 0\n    var child: Node?\n"))
+        #expect(!source.contains("class Child"))
+    }
+
     @Test func aShapeThatContainsItselfBecomesARecursiveClass() throws {
         let source = try GeneratorSupport.source(
             #"{"statuses": [{"id": 1, "text": "a", "lang": "en", "retweeted_status": {"id": 2, "text": "b", "lang": "en"}}]}"#
@@ -186,6 +193,7 @@ import Testing
         #expect(family.contains("class Root: JastorObject {\n    var type = \"\"\n    var id = 0\n"))
         #expect(family.contains("final class PushRoot: Root {\n    var commits = 0\n"))
         #expect(family.contains("        case \"watch\": WatchRoot.self\n"))
+        #expect(family.contains("/// From `[]` where `type` is `push`.\nfinal class PushRoot: Root {"))
         let flat = try GeneratorSupport.source(sample)
         #expect(flat.contains("final class Root: JastorObject {"))
         #expect(flat.contains("    var commits: Int?\n"))

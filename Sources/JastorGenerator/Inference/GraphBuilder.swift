@@ -166,10 +166,11 @@ struct GraphBuilder {
             let name = Self.variantName(tag: tag, base: hint)
             let subclass = addNode(
                 ClassNode(nameHints: [name], sites: [site], parent: base, properties: [], superclass: base, tag: tag))
-            // The variant's own nested classes are named after it: `PushEventPayload`.
+            // The variant's own nested classes are named after it (`PushEventPayload`), and their
+            // places say which variant held them (`[][type=PushEvent].payload`).
             nodes[subclass].properties = properties(
-                of: shape, keys: shape.keys.filter { !common.contains($0) }, site: site, owner: subclass,
-                hintPrefix: name)
+                of: shape, keys: shape.keys.filter { !common.contains($0) },
+                site: site + "[\(options.discriminator ?? "")=\(tag)]", owner: subclass, hintPrefix: name)
         }
         return base
     }

@@ -6,7 +6,7 @@ import Jastor
 
 /// From `[].actor` in the samples.
 ///
-/// Also at `[].org`.
+/// Also at `[][type=WatchEvent].org`.
 final class GhActor: JastorObject {
     var id = 0
     var login = ""

@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload.commits[].author` in the samples.
+/// From `[][type=PushEvent].payload.commits[].author` in the samples.
 final class GhAuthor: JastorObject {
     var email = ""
     var name = ""

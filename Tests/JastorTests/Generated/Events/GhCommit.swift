@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload.commits[]` in the samples.
+/// From `[][type=PushEvent].payload.commits[]` in the samples.
 final class GhCommit: JastorObject {
     var sha = ""
     var author = GhAuthor()

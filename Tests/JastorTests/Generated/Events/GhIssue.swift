@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload.issue` in the samples.
+/// From `[][type=IssuesEvent].payload.issue` in the samples.
 ///
 /// Always `null` in the samples, so of unknown type, and kept in `unmappedKeys`: `closed_at`.
 final class GhIssue: JastorObject {

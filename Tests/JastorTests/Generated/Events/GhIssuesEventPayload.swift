@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload` in the samples.
+/// From `[][type=IssuesEvent].payload` in the samples.
 final class GhIssuesEventPayload: JastorObject {
     var action = ""
     var issue = GhIssue()

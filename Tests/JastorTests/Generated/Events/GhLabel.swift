@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload.issue.labels[]` in the samples.
+/// From `[][type=IssuesEvent].payload.issue.labels[]` in the samples.
 final class GhLabel: JastorObject {
     var name = ""
     var color = ""

@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload` in the samples.
+/// From `[][type=PushEvent].payload` in the samples.
 final class GhPushEventPayload: JastorObject {
     var pushId = 0
     var size = 0

@@ -4,7 +4,7 @@
 import Foundation
 import Jastor
 
-/// From `[].payload` in the samples.
+/// From `[][type=WatchEvent].payload` in the samples.
 final class GhWatchEventPayload: JastorObject {
     var action = ""
 
