@@ -38,15 +38,17 @@ public struct ModelGenerator: Sendable {
             throw SampleError("the samples' root is not an object or an array of objects; nothing to model")
         }
         let unified = Unifier.unify(builder.nodes, types: [rootType])
+        let rootIndex = unified.types.first?.modelIndex ?? 0
         let names = ClassNamer.names(of: unified.nodes, rootName: options.rootName, prefix: options.prefix)
         let writer = SourceWriter(nodes: unified.nodes, names: names)
         let header = (options.header ?? Self.defaultHeader(for: samples))
-            .split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 }
+            .joined(separator: "\n")
         let preamble = header + "\n\nimport Foundation\nimport Jastor\n"
         let classes = unified.nodes.indices.map { (name: names[$0], source: writer.declaration(of: $0)) }
         if options.singleFile {
             let body = classes.map(\.source).joined(separator: "\n")
-            return [GeneratedFile(name: names[0] + ".swift", contents: preamble + "\n" + body)]
+            return [GeneratedFile(name: names[rootIndex] + ".swift", contents: preamble + "\n" + body)]
         }
         return classes.map { GeneratedFile(name: $0.name + ".swift", contents: preamble + "\n" + $0.source) }
     }

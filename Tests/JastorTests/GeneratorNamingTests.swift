@@ -60,13 +60,14 @@ import Testing
     @Test func outputIsDeterministicAndNeedsNoGenerator() throws {
         let samples = try GeneratorSupport.samples("twitter")
         var options = GeneratorOptions(rootName: "SearchResponse")
-        options.header = "Models for the search API.\nRegenerate with jastor-gen."
+        options.header = "Models for the search API.\n\nRegenerate with jastor-gen."
         let first = try ModelGenerator(options: options).generate(from: samples)
         let second = try ModelGenerator(options: options).generate(from: samples)
         #expect(first == second)
         #expect(
             first[0].contents.hasPrefix(
-                "// Models for the search API.\n// Regenerate with jastor-gen.\n\nimport Foundation\nimport Jastor\n"))
+                "// Models for the search API.\n//\n// Regenerate with jastor-gen.\n\nimport Foundation\nimport Jastor\n"
+            ))
         #expect(first.allSatisfy { !$0.contents.contains("JastorGenerator") })
     }
 
