@@ -15,6 +15,8 @@ import Testing
 ///     --out Tests/JastorTests/Generated/Catalog
 /// swift run jastor-gen Fixtures/generator/github_events.json --root Event --prefix Gh --discriminator type --urls \
 ///     --out Tests/JastorTests/Generated/Events
+/// swift run jastor-gen Fixtures/generator/awkward_keys.json --root Record --prefix Ak --single-file \
+///     --out Tests/JastorTests/Generated/AwkwardKeys
 /// ```
 @Suite struct GeneratorGoldenTests {
     /// One golden set: the samples, the options the command line gives, and the folder of files.
@@ -49,6 +51,11 @@ import Testing
             $0.prefix = "Gh"
             $0.discriminator = "type"
             $0.detectsURLs = true
+        },
+        GoldenSet(samples: "awkward_keys.json", folder: "AwkwardKeys") {
+            $0.rootName = "Record"
+            $0.prefix = "Ak"
+            $0.singleFile = true
         },
     ]
 
@@ -108,6 +115,17 @@ import Testing
         #expect(catalog.performances[0].seatCategories[0].areas.map(\.areaId) == [205_705_999, 205_705_998])
         #expect(
             try GeneratorSupport.normalisedJSON(catalog.toDictionary())
+                == GeneratorSupport.normalisedJSON(JSONSerialization.jsonObject(with: data)))
+    }
+
+    @Test func awkwardKeysCompileMapStrictlyAndComeBack() throws {
+        let data = try Fixtures.data("generator/awkward_keys")
+        let record = try AkRecord(validatingJSON: data)
+        #expect(record.default && record.class == "c" && record.public == 1)
+        #expect(record.descriptionValue == "d" && record.hashValueValue == 4 && record.hashValueValue2 == 5)
+        #expect(record.lineBreak.x == 1 && record.versionMajor == 3 && record.field0 == 6)
+        #expect(
+            try GeneratorSupport.normalisedJSON(record.toDictionary())
                 == GeneratorSupport.normalisedJSON(JSONSerialization.jsonObject(with: data)))
     }
 

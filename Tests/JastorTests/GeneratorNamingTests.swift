@@ -38,6 +38,8 @@ import Testing
         #expect(source.contains(#".init("descriptionValue", \Root.descriptionValue, key: "description"),"#))
         #expect(source.contains(#".init("propertiesValue", \Root.propertiesValue, key: "properties"),"#))
         #expect(source.contains(#".init("selfValue", \Root.selfValue, key: "self"),"#))
+        let hash = try GeneratorSupport.source(#"{"hash": 1}"#)
+        #expect(hash.contains(#".init("hashValueValue", \Root.hashValueValue, key: "hash")"#))
     }
 
     @Test func invalidIdentifiersAndCollisionsAreRenamedInKeyOrder() throws {
@@ -49,6 +51,14 @@ import Testing
         #expect(source.contains(#".init("idStr2", \Root.idStr2, key: "idStr"),"#))
         #expect(source.contains(#".init("field", \Root.field, key: [""]),"#))
         #expect(source.contains("    var data = DataModel()\n"))
+    }
+
+    @Test func keysThatWouldBreakTheSourceAreEscaped() throws {
+        let source = try GeneratorSupport.source(#"{"a\"b": null, "line\nbreak": {"x": 1}, "tick`": 2}"#)
+        #expect(source.contains(#"kept in `unmappedKeys`: `a\"b`."#))
+        #expect(source.contains(#"/// From `line\nbreak` in the samples."#))
+        #expect(source.contains(#".init("lineBreak", \Root.lineBreak, key: "line\nbreak"),"#))
+        #expect(source.contains(#".init("tick", \Root.tick, key: "tick`"),"#))
     }
 
     @Test func classNameCollisionsTakeTheHoldersName() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The doc comment of a generated class: where the samples hold it, how a family picks its
 /// subclass, and which keys the samples left untyped.
 struct DocComment {
@@ -30,8 +32,8 @@ struct DocComment {
         if let collector {
             let family = [node] + nodes.filter { $0.superclass == index }
             let untyped = family.flatMap(\.properties).filter(\.type.isUntyped)
-            let alwaysNull = untyped.filter { $0.type == .alwaysNull }.map { "`\($0.key)`" }
-            let mixed = untyped.filter { $0.type == .mixed }.map { "`\($0.key)`" }
+            let alwaysNull = untyped.filter { $0.type == .alwaysNull }.map { Self.code($0.key) }
+            let mixed = untyped.filter { $0.type == .mixed }.map { Self.code($0.key) }
             if !alwaysNull.isEmpty {
                 paragraphs.append(
                     "Always `null` in the samples, so of unknown type, and kept in `\(collector)`: "
@@ -47,7 +49,14 @@ struct DocComment {
     }
 
     private static func describe(_ site: String) -> String {
-        site.isEmpty ? "the root" : "`\(site)`"
+        site.isEmpty ? "the root" : code(site)
+    }
+
+    /// Text from the samples as code in a comment: control characters escaped (a newline would end
+    /// the comment) and backticks, which would end the code span, replaced.
+    private static func code(_ text: String) -> String {
+        let escaped = String(SwiftLiteral.string(text).dropFirst().dropLast()).replacingOccurrences(of: "`", with: "'")
+        return "`" + escaped + "`"
     }
 
     /// `///` lines of at most ``width`` characters, broken between words.

@@ -23,7 +23,7 @@ enum PropertyNamer {
         var used = taken
         return keys.map { key in
             var name = Identifier.propertyName(key)
-            if renamedNames.contains(name) { name += "Value" }
+            while renamedNames.contains(name) { name += "Value" }  // `hash` → `hashValue` → `hashValueValue`
             let stem = name
             var number = 2
             while used.contains(name) {
