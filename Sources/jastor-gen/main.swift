@@ -52,7 +52,19 @@ struct Arguments {
         }
         guard !inputs.isEmpty else { throw UsageError("no samples given") }
         guard !options.rootName.isEmpty else { throw UsageError("--root is required") }
+        guard Self.isTypeName(options.rootName) else {
+            throw UsageError("--root \(options.rootName) is not a Swift type name")
+        }
+        guard options.prefix.isEmpty || Self.isTypeName(options.prefix) else {
+            throw UsageError("--prefix \(options.prefix) is not a Swift type name")
+        }
         if output == nil { options.singleFile = true }
+    }
+
+    /// Letters, digits and underscores, not starting with a digit.
+    private static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.first, !first.isNumber else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 }
 
@@ -65,13 +77,20 @@ struct UsageError: Error {
     }
 }
 
+/// A sample that cannot be found.
+struct MissingSample: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String { "no such file: \(path)" }
+}
+
 /// The sample files named by `inputs`: files as given, folders' `.json` files sorted by name.
 func sampleFiles(_ inputs: [String]) throws -> [URL] {
     try inputs.flatMap { input -> [URL] in
         let url = URL(fileURLWithPath: input)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
-            throw UsageError("no such file: \(input)")
+            throw MissingSample(path: input)
         }
         guard isFolder.boolValue else { return [url] }
         return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
