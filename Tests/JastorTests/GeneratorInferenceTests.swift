@@ -199,6 +199,13 @@ import Testing
         #expect(flat.contains("    var commits: Int?\n"))
     }
 
+    @Test func objectsWithoutTheDiscriminatorMakeNoFamily() throws {
+        let sample = #"[{"type": "push", "commits": 3}, {"type": "watch", "action": "a"}, {"kind": "other"}]"#
+        let source = try GeneratorSupport.source(sample) { $0.discriminator = "type" }
+        #expect(!source.contains("modelClass(for:"))
+        #expect(source.contains("    var kind: String?\n"))
+    }
+
     @Test func aDiscriminatorWhoseShapesAgreeMakesNoFamily() throws {
         let sample = #"[{"type": "a", "id": 1}, {"type": "b", "id": 2}]"#
         let source = try GeneratorSupport.source(sample) { $0.discriminator = "type" }

@@ -121,9 +121,12 @@ struct GraphBuilder {
 
     // MARK: - Polymorphic families
 
-    /// The variants by discriminator value, when there are 2 to 16 of them and their shapes differ.
+    /// The variants by discriminator value, when there are 2 to 16 of them, every object has one, and
+    /// their shapes differ.
     private func polymorphicVariants(of object: ObjectShape) -> [(tag: String, shape: ObjectShape)]? {
-        guard options.discriminator != nil, (2...16).contains(object.variants.count) else { return nil }
+        guard options.discriminator != nil, (2...16).contains(object.variants.count),
+            object.variants.values.reduce(0, { $0 + $1.count }) == object.count
+        else { return nil }
         let variants = object.variants.sorted { $0.key < $1.key }.map { (tag: $0.key, shape: $0.value) }
         let common = commonKeys(of: variants.map(\.shape), in: object)
         let differ = variants.contains { variant in variant.shape.keys.contains { !common.contains($0) } }
