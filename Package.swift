@@ -9,12 +9,16 @@ let package = Package(
         .library(name: "Jastor", targets: ["Jastor"]),
         .executable(name: "jastor-demo", targets: ["jastor-demo"]),
         .executable(name: "jastor-bench", targets: ["jastor-bench"]),
+        .executable(name: "jastor-gen", targets: ["jastor-gen"]),
     ],
     targets: [
         .target(name: "Jastor"),
         .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
         .executableTarget(name: "jastor-bench", dependencies: ["Jastor"]),
-        .testTarget(name: "JastorTests", dependencies: ["Jastor"]),
+        // Writes `JastorObject` models from JSON samples; the generated code needs only `Jastor`.
+        .target(name: "JastorGenerator"),
+        .executableTarget(name: "jastor-gen", dependencies: ["JastorGenerator"]),
+        .testTarget(name: "JastorTests", dependencies: ["Jastor", "JastorGenerator"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -133,6 +133,68 @@ enum Readme {
         override class var properties: [JastorProperty] { [.init("commits", \PushEvent.commits)] }
     }
 
+    // MARK: Generating models (what jastor-gen writes for Fixtures/generator/readme_profile.json)
+
+    /// The root object of the samples.
+    ///
+    /// Always `null` in the samples, so of unknown type, and kept in `unmappedKeys`: `geo`.
+    final class Profile: JastorObject {
+        var id: Int64 = 0
+        var screenName = ""
+        var joinedAt = Date(timeIntervalSince1970: 0)
+        var verified = false
+        var followers: [Follower] = []
+        var teams: [String: Team] = [:]
+        /// Always empty in the samples: the elements are kept as they come.
+        var badges: [Any] = []
+        var unmappedKeys: [String: Any] = [:]
+
+        override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+        override class var properties: [JastorProperty] {
+            [
+                .init("id", \Profile.id),
+                .init("screenName", \Profile.screenName),
+                .init("joinedAt", \Profile.joinedAt, transform: .iso8601),
+                .init("verified", \Profile.verified),
+                .init("followers", \Profile.followers),
+                .init("teams", \Profile.teams),
+                .init("badges", \Profile.badges),
+                .unmappedKeys("unmappedKeys", \Profile.unmappedKeys),
+            ]
+        }
+        override class var arrayElementTypes: [String: JastorObject.Type] {
+            [
+                "followers": Follower.self,
+                "teams": Team.self,
+            ]
+        }
+    }
+
+    /// From `followers[]` in the samples.
+    final class Follower: JastorObject {
+        var id = 0
+        var screenName = ""
+        var score = 0.0
+        var location: String?
+
+        override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+        override class var properties: [JastorProperty] {
+            [
+                .init("id", \Follower.id),
+                .init("screenName", \Follower.screenName),
+                .init("score", \Follower.score),
+                .init("location", \Follower.location),
+            ]
+        }
+    }
+
+    /// From `teams[*]` in the samples.
+    final class Team: JastorObject {
+        var name = ""
+
+        override class var properties: [JastorProperty] { [.init("name", \Team.name)] }
+    }
+
     @Suite struct ReadmeTests {
         /// The quick start's mapped product, for the sections that use it.
         private func mappedProduct() -> Product {
@@ -291,13 +353,23 @@ enum Readme {
             #expect(type(of: events[1]) == Event.self)
         }
 
+        @Test func generatedModels() throws {
+            let profile = try Profile(
+                validatingJSON: Data(#"{"id": 7, "screen_name": "cy", "teams": {"1": {"name": "ops"}}}"#.utf8))
+            print(profile.screenName, profile.teams["1"]?.name ?? "")  // cy ops
+
+            #expect(profile.id == 7)
+            #expect(profile.screenName == "cy")
+            #expect(profile.teams["1"]?.name == "ops")
+        }
+
         @Test func readmeCodeIsInThisFile() throws {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
             let thisFile = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
             let blocks = Self.swiftBlocks(in: readme)
-            #expect(blocks.count == 16)
+            #expect(blocks.count == 18)
             let fileLines = Self.codeLines(thisFile)
             for block in blocks {
                 let lines = Self.codeLines(block)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The doc comment of a generated class: where the samples hold it, how a family picks its
+/// subclass, and which keys the samples left untyped.
+struct DocComment {
+    private static let width = 116
+    private static let maximumSites = 6
+
+    /// The comment's lines, `///` included.
+    let lines: [String]
+
+    init(node: ClassNode, index: Int, nodes: [ClassNode], collector: String?) {
+        var paragraphs: [String] = []
+        let sites = node.sites.map(Self.describe)
+        if node.isRoot {
+            paragraphs.append(
+                node.sites.first == "" ? "The root object of the samples." : "The elements of the samples' root array.")
+        } else if let tag = node.tag, let base = node.superclass, let key = nodes[base].discriminator {
+            paragraphs.append("From \(sites.first ?? "") where `\(key)` is `\(tag)`.")
+        } else {
+            paragraphs.append("From \(sites.first ?? "the samples") in the samples.")
+        }
+        let others = node.isRoot ? [] : Array(sites.dropFirst())
+        if !others.isEmpty {
+            let listed = others.prefix(Self.maximumSites).joined(separator: ", ")
+            let more = others.count > Self.maximumSites ? " and \(others.count - Self.maximumSites) more places" : ""
+            paragraphs.append("Also at \(listed)\(more).")
+        }
+        if let key = node.discriminator {
+            paragraphs.append("`modelClass(for:)` picks the subclass from `\(key)`; other values build this class.")
+        }
+        if let collector {
+            let family = [node] + nodes.filter { $0.superclass == index }
+            let untyped = family.flatMap(\.properties).filter(\.type.isUntyped)
+            let alwaysNull = untyped.filter { $0.type == .alwaysNull }.map { Self.code($0.key) }
+            let mixed = untyped.filter { $0.type == .mixed }.map { Self.code($0.key) }
+            if !alwaysNull.isEmpty {
+                paragraphs.append(
+                    "Always `null` in the samples, so of unknown type, and kept in `\(collector)`: "
+                        + alwaysNull.joined(separator: ", ") + ".")
+            }
+            if !mixed.isEmpty {
+                paragraphs.append(
+                    "Of several kinds in the samples, and kept in `\(collector)`: " + mixed.joined(separator: ", ")
+                        + ".")
+            }
+        }
+        lines = Array(paragraphs.map(Self.wrap).joined(separator: ["///"]))
+    }
+
+    private static func describe(_ site: String) -> String {
+        site.isEmpty ? "the root" : code(site)
+    }
+
+    /// Text from the samples as code in a comment: control characters escaped (a newline would end
+    /// the comment) and backticks, which would end the code span, replaced.
+    private static func code(_ text: String) -> String {
+        let escaped = String(SwiftLiteral.string(text).dropFirst().dropLast()).replacingOccurrences(of: "`", with: "'")
+        return "`" + escaped + "`"
+    }
+
+    /// `///` lines of at most ``width`` characters, broken between words.
+    private static func wrap(_ paragraph: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in paragraph.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append("/// " + current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        lines.append("/// " + current)
+        return lines
+    }
+}

@@ -1,0 +1,35 @@
+/// What the generator writes and how it infers: names, output layout and the thresholds of its rules.
+///
+/// ```swift
+/// var options = GeneratorOptions(rootName: "SearchResponse")
+/// options.detectsURLs = true
+/// ```
+public struct GeneratorOptions: Sendable, Equatable {
+    /// The name of the class for each sample's root object (or root array's elements).
+    public var rootName: String
+    /// A prefix for every class name (`Tw` makes `TwStatus`).
+    public var prefix = ""
+    /// Objects with at least this many keys whose values share one shape become `[String: Model]`
+    /// dictionaries rather than classes (objects whose keys all look like ids always do).
+    public var mapThreshold = 20
+    /// Types absolute `http`/`https` strings as `URL`.
+    public var detectsURLs = false
+    /// A key whose string values (2 to 16 of them) pick a subclass when the objects' shapes differ
+    /// per value: a polymorphic family with `modelClass(for:)`.
+    public var discriminator: String?
+    /// Writes every class into one file instead of one file per class.
+    public var singleFile = false
+    /// The comment at the top of every file, without `//`; `nil` names the samples.
+    public var header: String?
+
+    /// Options with the root class named `rootName` and every rule at its default.
+    ///
+    /// ```swift
+    /// let options = GeneratorOptions(rootName: "Catalog")
+    /// ```
+    ///
+    /// - Parameter rootName: The name of the root class.
+    public init(rootName: String) {
+        self.rootName = rootName
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A way dates are written that the generator recognises, with the transform that reads it.
+enum DateFormat: String, Sendable {
+    /// ISO-8601 with a time and no fractional seconds: `2014-08-29T10:12:00Z`.
+    case iso8601
+    /// ISO-8601 with fractional seconds: `2014-08-29T10:12:00.250Z`.
+    case iso8601WithFractionalSeconds
+    /// Twitter's `created_at`: `Sun Aug 31 00:29:15 +0000 2014`.
+    case twitter = "EEE MMM dd HH:mm:ss Z yyyy"
+    /// A calendar date: `2014-08-29`.
+    case day = "yyyy-MM-dd"
+    /// A date and time with a space: `2014-08-29 10:12:00`.
+    case dayAndTime = "yyyy-MM-dd HH:mm:ss"
+
+    /// The `transform:` argument that reads and writes this format.
+    var transformSource: String {
+        switch self {
+        case .iso8601: ".iso8601"
+        case .iso8601WithFractionalSeconds: ".iso8601WithFractionalSeconds"
+        case .twitter, .day, .dayAndTime: ".date(format: \"\(rawValue)\")"
+        }
+    }
+}
+
+/// Tells which ``DateFormat``s a string is written in; one per inference run (formatters are not
+/// shared between threads).
+final class DateRecognizer {
+    private let formatters: [(DateFormat, DateFormatter)]
+    private let isoParser = Date.ISO8601FormatStyle()
+
+    init() {
+        formatters = [DateFormat.twitter, .day, .dayAndTime].map { format in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = .gmt
+            formatter.dateFormat = format.rawValue
+            formatter.isLenient = false
+            return (format, formatter)
+        }
+    }
+
+    /// The formats `text` is written in: ISO-8601 when it parses as such, the others only when the
+    /// date reads back as the same text.
+    func formats(matching text: String) -> [DateFormat] {
+        guard text.count >= 10, text.count <= 40, text.contains(where: \.isNumber) else { return [] }
+        if Self.looksISO(text), (try? isoParser.parse(text)) != nil {
+            // A string without fractional seconds also fits the fractional transform, for mixed samples.
+            return Self.hasFraction(text) ? [.iso8601WithFractionalSeconds] : [.iso8601, .iso8601WithFractionalSeconds]
+        }
+        return formatters.compactMap { format, formatter in
+            guard let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
+            return format
+        }
+    }
+
+    /// `yyyy-MM-ddTHH:mm`, the start every ISO-8601 date-time shares.
+    private static func looksISO(_ text: String) -> Bool {
+        let characters = Array(text.prefix(16))
+        guard characters.count == 16 else { return false }
+        let pattern = Array("dddd-dd-ddTdd:dd")
+        return zip(characters, pattern).allSatisfy { character, expected in
+            expected == "d" ? character.isASCII && character.isNumber : character == expected
+        }
+    }
+
+    private static func hasFraction(_ text: String) -> Bool {
+        text.dropFirst(19).first == "."
+    }
+}

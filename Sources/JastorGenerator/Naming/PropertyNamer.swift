@@ -1,0 +1,42 @@
+/// Gives a class's keys property names: `lowerCamelCase`, Swift keywords in backticks, names that
+/// clash with `JastorObject`'s own members or cannot be escaped renamed with `Value`, and a repeated
+/// name numbered, in key order.
+enum PropertyNamer {
+    /// Keywords a property may use in backticks (`var `default` = false`).
+    static let escapedKeywords: Set<String> = [
+        "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do",
+        "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import",
+        "in", "inout", "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",
+        "repeat", "rethrows", "return", "static", "struct", "subscript", "super", "switch", "throw", "throws",
+        "true", "try", "typealias", "var", "where", "while",
+    ]
+
+    /// Names a subclass of `JastorObject` cannot declare, or a key path cannot reach.
+    static let renamedNames: Set<String> = [
+        "Protocol", "Self", "Type", "archive", "archivedData", "arrayElementTypes", "debugDescription",
+        "declarationIssues", "description", "encode", "hash", "hashValue", "init", "keyStrategy", "modelClass",
+        "properties", "self", "toDictionary", "unarchive", "update",
+    ]
+
+    /// The property name for each key (without backticks), avoiding the names in `taken`.
+    static func names(for keys: [String], taken: Set<String> = []) -> [String] {
+        var used = taken
+        return keys.map { key in
+            var name = Identifier.propertyName(key)
+            while renamedNames.contains(name) { name += "Value" }  // `hash` → `hashValue` → `hashValueValue`
+            let stem = name
+            var number = 2
+            while used.contains(name) {
+                name = stem + String(number)
+                number += 1
+            }
+            used.insert(name)
+            return name
+        }
+    }
+
+    /// The name as declared: in backticks when it is a keyword.
+    static func declared(_ name: String) -> String {
+        escapedKeywords.contains(name) ? "`\(name)`" : name
+    }
+}

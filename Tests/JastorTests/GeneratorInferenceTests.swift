@@ -1,0 +1,215 @@
+import Foundation
+import JastorGenerator
+import Testing
+
+/// The generator's type rules, one sample at a time, including the ambiguous cases.
+@Suite struct GeneratorInferenceTests {
+    // MARK: - Scalars
+
+    @Test func booleansAreNotConfusedWithZeroAndOne() throws {
+        let source = try GeneratorSupport.source(#"{"flag": true, "count": 1, "off": 0}"#)
+        #expect(source.contains("    var flag = false\n"))
+        #expect(source.contains("    var count = 0\n"))
+        #expect(source.contains("    var off = 0\n"))
+    }
+
+    @Test func integersBeyond32BitsAreInt64AndBeyond64BitsDecimal() throws {
+        let source = try GeneratorSupport.source(
+            #"{"small": 2147483647, "id": 505874924095815681, "negative": -2147483649, "huge": 18446744073709551616}"#)
+        #expect(source.contains("    var small = 0\n"))
+        #expect(source.contains("    var id: Int64 = 0\n"))
+        #expect(source.contains("    var negative: Int64 = 0\n"))
+        #expect(source.contains("    var huge: Decimal = 0\n"))
+    }
+
+    @Test func aFractionInAnySampleMakesADouble() throws {
+        let source = try GeneratorSupport.source(#"{"price": 3, "ratio": 1.0}"#, #"{"price": 2.5, "ratio": 2}"#)
+        #expect(source.contains("    var price = 0.0\n"))
+        #expect(source.contains("    var ratio = 0.0\n"))
+    }
+
+    @Test func datesGetTheTransformOfTheirFormat() throws {
+        let source = try GeneratorSupport.source(
+            #"{"iso": "2014-08-29T10:12:00Z", "mixed": "2014-08-29T10:12:00Z", "twitter": "Sun Aug 31 00:29:15 +0000 2014", "day": "2014-08-29"}"#,
+            #"{"iso": "2015-01-01T00:00:00+02:00", "mixed": "2014-08-29T10:12:00.250Z", "twitter": "Mon Sep 01 10:00:00 +0000 2014", "day": "2015-12-31"}"#
+        )
+        #expect(source.contains(#".init("iso", \Root.iso, transform: .iso8601)"#))
+        #expect(source.contains(#".init("mixed", \Root.mixed, transform: .iso8601WithFractionalSeconds)"#))
+        #expect(
+            source.contains(#".init("twitter", \Root.twitter, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))"#)
+        )
+        #expect(source.contains(#".init("day", \Root.day, transform: .date(format: "yyyy-MM-dd"))"#))
+        #expect(source.contains("    var iso = Date(timeIntervalSince1970: 0)\n"))
+    }
+
+    @Test func oneStringThatIsNoDateKeepsAString() throws {
+        let source = try GeneratorSupport.source(#"{"when": "2014-08-29T10:12:00Z"}"#, #"{"when": "soon"}"#)
+        #expect(source.contains("    var when = \"\"\n"))
+        #expect(!source.contains("transform:"))
+    }
+
+    @Test func datesInsideArraysStayStrings() throws {
+        let source = try GeneratorSupport.source(#"{"days": ["2014-08-29", "2014-08-30"]}"#)
+        #expect(source.contains("    var days: [String] = []\n"))
+    }
+
+    @Test func absoluteURLsAreURLsOnlyWhenAskedFor() throws {
+        let sample = #"{"home": "https://example.com/a", "path": "/images/a.png"}"#
+        let plain = try GeneratorSupport.source(sample)
+        let typed = try GeneratorSupport.source(sample) { $0.detectsURLs = true }
+        #expect(plain.contains("    var home = \"\"\n"))
+        #expect(typed.contains("    var home: URL?\n"))
+        #expect(typed.contains("    var path = \"\"\n"))
+    }
+
+    // MARK: - Optionals and nulls
+
+    @Test func aMissingKeyOrANullMakesAnOptional() throws {
+        let source = try GeneratorSupport.source(
+            #"{"name": "a", "nick": "b", "age": null}"#, #"{"name": "c", "age": 3}"#)
+        #expect(source.contains("    var name = \"\"\n"))
+        #expect(source.contains("    var nick: String?\n"))
+        #expect(source.contains("    var age: Int?\n"))
+    }
+
+    @Test func aKeyThatIsAlwaysNullIsKeptUntypedWithAComment() throws {
+        let source = try GeneratorSupport.source(#"{"name": "a", "geo": null}"#, #"{"name": "b", "geo": null}"#)
+        #expect(source.contains("kept in `unmappedKeys`: `geo`."))
+        #expect(source.contains("    var unmappedKeys: [String: Any] = [:]\n"))
+        #expect(source.contains(#".unmappedKeys("unmappedKeys", \Root.unmappedKeys),"#))
+        #expect(!source.contains("var geo"))
+    }
+
+    @Test func aKeyOfSeveralKindsIsKeptUntypedToo() throws {
+        let source = try GeneratorSupport.source(#"{"value": 1, "flag": true}"#, #"{"value": "one", "flag": 1}"#)
+        #expect(source.contains("Of several kinds in the samples, and kept in `unmappedKeys`: `value`, `flag`."))
+        #expect(!source.contains("var value"))
+        #expect(!source.contains("var flag"))
+    }
+
+    @Test func integersOfDifferentWidthsAcrossSamplesTakeTheWiderType() throws {
+        let source = try GeneratorSupport.source(#"{"id": 1}"#, #"{"id": 505874924095815681}"#)
+        #expect(source.contains("    var id: Int64 = 0\n"))
+    }
+
+    // MARK: - Arrays
+
+    @Test func arraysOfObjectsRegisterTheirElementClass() throws {
+        let source = try GeneratorSupport.source(#"{"categories": [{"name": "toys"}, {"name": "books", "rank": 2}]}"#)
+        #expect(source.contains("    var categories: [Category] = []\n"))
+        #expect(
+            source.contains(
+                #"override class var arrayElementTypes: [String: JastorObject.Type] { ["categories": Category.self] }"#)
+        )
+        #expect(source.contains("final class Category: JastorObject {\n    var name = \"\"\n    var rank: Int?\n"))
+    }
+
+    @Test func arraysOfArraysKeepTheirDepth() throws {
+        let source = try GeneratorSupport.source(#"{"coordinates": [[[1, 2.5], [3, 4]]], "grid": [[true]]}"#)
+        #expect(source.contains("    var coordinates: [[[Double]]] = []\n"))
+        #expect(source.contains("    var grid: [[Bool]] = []\n"))
+    }
+
+    @Test func emptyArraysTakeTheirTypeFromOtherSamples() throws {
+        let source = try GeneratorSupport.source(#"{"tags": [], "notes": []}"#, #"{"tags": ["a"], "notes": []}"#)
+        #expect(source.contains("    var tags: [String] = []\n"))
+        #expect(
+            source.contains(
+                "    /// Always empty in the samples: the elements are kept as they come.\n    var notes: [Any] = []\n")
+        )
+    }
+
+    @Test func nullElementsMakeOptionalElementsAndMixedElementsStayUntyped() throws {
+        let source = try GeneratorSupport.source(#"{"scores": [1, null, 3], "mixed": [1, "a"]}"#)
+        #expect(source.contains("    var scores: [Int?] = []\n"))
+        #expect(source.contains("    var mixed: [Any] = []\n"))
+    }
+
+    // MARK: - Dictionaries keyed by data
+
+    @Test func objectsKeyedByIdsBecomeDictionariesOfModels() throws {
+        let source = try GeneratorSupport.source(
+            #"{"events": {"138586341": {"name": "a"}, "138586345": {"name": "b", "logo": "x"}}, "names": {"12": "x"}}"#)
+        #expect(source.contains("    var events: [String: Event] = [:]\n"))
+        #expect(source.contains("    var names: [String: String] = [:]\n"))
+        #expect(source.contains("final class Event: JastorObject {\n    var name = \"\"\n    var logo: String?\n"))
+    }
+
+    @Test func manyKeysOfOneShapeBecomeADictionaryAboveTheThreshold() throws {
+        let members = (1...20).map { #""plugin-\#($0)": {"version": "1.\#($0)"}"# }.joined(separator: ", ")
+        let sample = #"{"plugins": {\#(members)}}"#
+        let byDefault = try GeneratorSupport.source(sample)
+        let raised = try GeneratorSupport.source(sample) { $0.mapThreshold = 21 }
+        #expect(byDefault.contains("    var plugins: [String: Plugin] = [:]\n"))
+        #expect(raised.contains("    var plugins = Plugins()\n"))
+        #expect(raised.contains("    var plugin20 = Plugin1()\n"))
+    }
+
+    @Test func upperCaseCodesAreIdsButLoneUpperCaseWordsAreFields() throws {
+        let source = try GeneratorSupport.source(
+            #"{"venues": {"PLEYEL_PLEYEL": "Salle Pleyel"}, "link": {"URL": "x"}}"#)
+        #expect(source.contains("    var venues: [String: String] = [:]\n"))
+        #expect(source.contains("    var link = Link()\n"))
+        #expect(source.contains(#".init("url", \Link.url, key: "URL")"#))
+    }
+
+    @Test func idKeysWithValuesOfSeveralKindsStayAClass() throws {
+        let source = try GeneratorSupport.source(#"{"table": {"1": "one", "2": 2}}"#)
+        #expect(source.contains("    var table = Table()\n"))
+        #expect(source.contains(#"    var field1 = """#))
+    }
+
+    // MARK: - Shapes
+
+    @Test func identicalShapesInDifferentPlacesAreOneClass() throws {
+        let source = try GeneratorSupport.source(
+            #"{"author": {"id": 1, "login": "a"}, "posts": [{"editor": {"id": 2, "login": "b"}}]}"#)
+        #expect(source.contains("    var author = Author()\n"))
+        #expect(source.contains("    var editor = Author()\n"))
+        #expect(!source.contains("class Editor"))
+        #expect(source.contains("/// From `author` in the samples.\n///\n/// Also at `posts[].editor`.\n"))
+    }
+
+    @Test func aChainOfNestedShapesBecomesOneRecursiveClass() throws {
+        let source = try GeneratorSupport.source(
+            #"{"node": {"id": 1, "child": {"id": 2, "child": {"id": 3}}}}"#)
+        #expect(source.contains("final class Node: JastorObject {\n    var id = 0\n    var child: Node?\n"))
+        #expect(!source.contains("class Child"))
+    }
+
+    @Test func aShapeThatContainsItselfBecomesARecursiveClass() throws {
+        let source = try GeneratorSupport.source(
+            #"{"statuses": [{"id": 1, "text": "a", "lang": "en", "retweeted_status": {"id": 2, "text": "b", "lang": "en"}}]}"#
+        )
+        #expect(source.contains("    var retweetedStatus: Status?\n"))
+        #expect(!source.contains("class RetweetedStatus"))
+    }
+
+    // MARK: - Polymorphic families
+
+    @Test func aDiscriminatorWithDifferentShapesMakesAFamily() throws {
+        let sample = #"[{"type": "push", "id": 1, "commits": 3}, {"type": "watch", "id": 2, "action": "started"}]"#
+        let family = try GeneratorSupport.source(sample) { $0.discriminator = "type" }
+        #expect(family.contains("class Root: JastorObject {\n    var type = \"\"\n    var id = 0\n"))
+        #expect(family.contains("final class PushRoot: Root {\n    var commits = 0\n"))
+        #expect(family.contains("        case \"watch\": WatchRoot.self\n"))
+        #expect(family.contains("/// From `[]` where `type` is `push`.\nfinal class PushRoot: Root {"))
+        let flat = try GeneratorSupport.source(sample)
+        #expect(flat.contains("final class Root: JastorObject {"))
+        #expect(flat.contains("    var commits: Int?\n"))
+    }
+
+    @Test func objectsWithoutTheDiscriminatorMakeNoFamily() throws {
+        let sample = #"[{"type": "push", "commits": 3}, {"type": "watch", "action": "a"}, {"kind": "other"}]"#
+        let source = try GeneratorSupport.source(sample) { $0.discriminator = "type" }
+        #expect(!source.contains("modelClass(for:"))
+        #expect(source.contains("    var kind: String?\n"))
+    }
+
+    @Test func aDiscriminatorWhoseShapesAgreeMakesNoFamily() throws {
+        let sample = #"[{"type": "a", "id": 1}, {"type": "b", "id": 2}]"#
+        let source = try GeneratorSupport.source(sample) { $0.discriminator = "type" }
+        #expect(!source.contains("modelClass(for:"))
+        #expect(source.contains("final class Root: JastorObject {"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import JastorGenerator
+import Testing
+
+/// Names, keys and output of the generator: identifiers from keys, key strategies, escaping,
+/// collisions, determinism and the command's samples.
+@Suite struct GeneratorNamingTests {
+    @Test(arguments: [
+        ("statuses", "Status"), ("categories", "Category"), ("user_mentions", "UserMention"), ("hashtags", "Hashtag"),
+        ("addresses", "Address"), ("people", "Person"), ("media", "Media"), ("status", "Status"),
+        ("boxes", "Box"), ("news", "News"),
+    ])
+    func arrayElementClassesAreSingular(_ key: String, _ className: String) throws {
+        let source = try GeneratorSupport.source(#"{"\#(key)": [{"id": 1}]}"#)
+        #expect(source.contains("final class \(className): JastorObject {"))
+    }
+
+    @Test func snakeCaseKeysUseTheKeyStrategy() throws {
+        let source = try GeneratorSupport.source(#"{"screen_name": "a", "followers_count": 1, "id": 2}"#)
+        #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
+        #expect(source.contains(#".init("screenName", \Root.screenName),"#))
+        #expect(source.contains("    var followersCount = 0\n"))
+    }
+
+    @Test func camelCaseKeysNeedNoStrategyAndOddKeysGetExplicitKeys() throws {
+        let source = try GeneratorSupport.source(
+            #"{"eventId": 1, "venueCode": "a", "first-name": "b", "version.major": 2}"#)
+        #expect(!source.contains("keyStrategy"))
+        #expect(source.contains(#".init("firstName", \Root.firstName, key: "first-name"),"#))
+        #expect(source.contains(#".init("versionMajor", \Root.versionMajor, key: ["version.major"]),"#))
+    }
+
+    @Test func keywordsAreEscapedAndJastorMembersRenamed() throws {
+        let source = try GeneratorSupport.source(
+            #"{"default": true, "class": "a", "description": "b", "properties": 1, "self": 2}"#)
+        #expect(source.contains("    var `default` = false\n"))
+        #expect(source.contains("    var `class` = \"\"\n"))
+        #expect(source.contains(#".init("descriptionValue", \Root.descriptionValue, key: "description"),"#))
+        #expect(source.contains(#".init("propertiesValue", \Root.propertiesValue, key: "properties"),"#))
+        #expect(source.contains(#".init("selfValue", \Root.selfValue, key: "self"),"#))
+        let hash = try GeneratorSupport.source(#"{"hash": 1}"#)
+        #expect(hash.contains(#".init("hashValueValue", \Root.hashValueValue, key: "hash")"#))
+    }
+
+    @Test func invalidIdentifiersAndCollisionsAreRenamedInKeyOrder() throws {
+        let source = try GeneratorSupport.source(
+            #"{"2fa": true, "id_str": "a", "idStr": "b", "": 1, "data": {"x": 1}}"#)
+        #expect(source.contains(#".init("field2fa", \Root.field2fa, key: "2fa"),"#))
+        #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
+        #expect(source.contains(#".init("idStr", \Root.idStr),"#))
+        #expect(source.contains(#".init("idStr2", \Root.idStr2, key: "idStr"),"#))
+        #expect(source.contains(#".init("field", \Root.field, key: [""]),"#))
+        #expect(source.contains("    var data = DataModel()\n"))
+    }
+
+    @Test func keysThatWouldBreakTheSourceAreEscaped() throws {
+        let source = try GeneratorSupport.source(#"{"a\"b": null, "line\nbreak": {"x": 1}, "tick`": 2}"#)
+        #expect(source.contains(#"kept in `unmappedKeys`: `a\"b`."#))
+        #expect(source.contains(#"/// From `line\nbreak` in the samples."#))
+        #expect(source.contains(#".init("lineBreak", \Root.lineBreak, key: "line\nbreak"),"#))
+        #expect(source.contains(#".init("tick", \Root.tick, key: "tick`"),"#))
+    }
+
+    @Test func classNameCollisionsTakeTheHoldersName() throws {
+        let source = try GeneratorSupport.source(#"{"owner": {"item": {"a": 1}}, "shop": {"item": {"b": "x"}}}"#)
+        #expect(source.contains("final class Item: JastorObject {\n    var a = 0\n"))
+        #expect(source.contains("final class ShopItem: JastorObject {\n    var b = \"\"\n"))
+    }
+
+    @Test func outputIsDeterministicAndNeedsNoGenerator() throws {
+        let samples = try GeneratorSupport.samples("twitter")
+        var options = GeneratorOptions(rootName: "SearchResponse")
+        options.header = "Models for the search API.\n\nRegenerate with jastor-gen."
+        let first = try ModelGenerator(options: options).generate(from: samples)
+        let second = try ModelGenerator(options: options).generate(from: samples)
+        #expect(first == second)
+        #expect(
+            first[0].contents.hasPrefix(
+                "// Models for the search API.\n//\n// Regenerate with jastor-gen.\n\nimport Foundation\nimport Jastor\n"
+            ))
+        #expect(first.allSatisfy { !$0.contents.contains("JastorGenerator") })
+    }
+
+    @Test func prefixAndSingleFileShapeTheOutput() throws {
+        let source = try GeneratorSupport.source(#"{"user": {"id": 1}}"#) { $0.prefix = "API" }
+        #expect(source.contains("final class APIRoot: JastorObject {\n    var user = APIUser()\n"))
+        #expect(source.contains("final class APIUser: JastorObject {"))
+    }
+
+    @Test func syntaxErrorsNameTheSampleLineAndColumn() {
+        #expect(throws: SampleError.self) { try Sample(name: "bad.json", text: "{\n  \"a\": [1,\n}") }
+        do {
+            _ = try Sample(name: "bad.json", text: "{\n  \"a\": [1,\n}")
+        } catch {
+            #expect(String(describing: error) == "bad.json: line 3, column 1: unexpected character")
+        }
+    }
+
+    @Test func aRootThatHoldsNoObjectIsAnError() throws {
+        let sample = try Sample(name: "numbers.json", text: "[1, 2]")
+        #expect(throws: SampleError.self) {
+            try ModelGenerator(options: GeneratorOptions(rootName: "Root")).generate(from: [sample])
+        }
+    }
+
+    @Test func theSampleReaderKeepsNumbersAsWrittenAndKeysInOrder() throws {
+        let value = try SampleValue(parsing: #"{"b": 1.0, "a": [1e3, "\u00e9\ud83d\ude00"], "b": 2}"#)
+        #expect(value == .object([("b", .number("2")), ("a", .array([.number("1e3"), .string("é😀")]))]))
+    }
+}
