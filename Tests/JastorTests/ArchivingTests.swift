@@ -55,6 +55,21 @@ private struct Order: Codable, Equatable {
         #expect(try Fixtures.canonical(copy.metadata) == Fixtures.canonical(original.metadata))
     }
 
+    @Test func jsonArchivesAreValidJSONWithEveryEscapeAndKeepDoublesDoubles() throws {
+        let original = Everything()
+        original.string = "quote \" backslash \\ newline \n tab \t bell \u{7} nul \u{0} é 😀 /"
+        original.strings = ["\u{1F}", "\r\n", ""]
+        original.metadata = ["five": 5.0, "half": 0.5, "big": 1e300, "tiny": -2.5e-300, "count": 5]
+        let data = try original.archivedData(format: .json)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(parsed["format"] as? String == "jastor-archive")
+        let copy = try Everything.unarchive(from: data)
+        #expect(copy == original)
+        #expect(copy.string == original.string && copy.strings == original.strings)
+        #expect(copy.metadata["five"] is Double && copy.metadata["count"] is Int)
+        #expect(copy.metadata["tiny"] as? Double == -2.5e-300)
+    }
+
     @Test(arguments: formats)
     func subclassesInBaseClassPropertiesComeBackAsThemselves(format: JastorArchiveFormat) throws {
         let original = kennel()

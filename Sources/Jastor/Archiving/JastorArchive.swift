@@ -24,6 +24,18 @@ private struct ArchiveEnvelope: Encodable {
     let version: Int
     let rootClass: String
     let root: JSONValue
+
+    /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
+    func jsonText() throws(JastorError) -> Data {
+        var envelope = JSONObject(capacity: 4)
+        envelope.appendNew(.string(format), forKey: "format")
+        envelope.appendNew(.integer(Int64(version)), forKey: "version")
+        envelope.appendNew(.string(rootClass), forKey: "rootClass")
+        envelope.appendNew(root, forKey: "root")
+        var writer = JSONTextWriter()
+        try writer.writeObject(envelope)
+        return Data(writer.bytes)
+    }
 }
 
 extension JastorObject {
@@ -73,17 +85,11 @@ extension JastorObject {
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
             rootClass: PlanCache.shared.plan(for: type(of: self)).className,
             root: try ArchiveCoding.archiveValue(of: self, declaredType: type(of: self)))
+        if format == .json { return try envelope.jsonText() }
         do {
-            switch format {
-            case .binaryPropertyList:
-                let encoder = PropertyListEncoder()
-                encoder.outputFormat = .binary
-                return try encoder.encode(envelope)
-            case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                return try encoder.encode(envelope)
-            }
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = .binary
+            return try encoder.encode(envelope)
         } catch {
             throw JastorError(issues: [
                 JastorIssue(path: [], kind: .unencodableValue, expected: "an encodable model", found: "\(error)")
