@@ -56,17 +56,52 @@ enum StoredPropertyWalker {
         return (classes, properties)
     }
 
-    /// Where each stored property of `type` (its superclasses' included) lives, by label.
+    /// Where each stored property of `type` (its superclasses' included) that holds a value type
+    /// lives, by label.
     ///
     /// Read from the class's runtime metadata with the standard library's field walker; empty
     /// when the runtime cannot walk the class, in which case every property is reached through
-    /// its key path.
+    /// its key path. Properties holding references (classes, class-bound existentials, and
+    /// optionals of those) are left out: their storage may be `weak` or `unowned`, which the
+    /// field walker does not tell and which a plain store would corrupt.
     static func storageSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
         var slots: [String: StorageSlot] = [:]
-        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
-            slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
+            if holdsValue(kind) || (kind == .optional && holdsValue((fieldType as? OptionalStorage.Type)?.wrappedKind))
+            {
+                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+            }
             return true
         }
         return walked ? slots : [:]
     }
+
+    /// Whether a value of this kind holds no reference of its own at the top level.
+    private static func holdsValue(_ kind: _MetadataKind?) -> Bool {
+        kind == .struct || kind == .enum || kind == .tuple
+    }
+
+    /// The metadata kind of any type, read as the kind of a field of that type.
+    static func metadataKind<Value>(of _: Value.Type) -> _MetadataKind? {
+        var kind: _MetadataKind?
+        _ = _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
+            kind = fieldKind
+            return false
+        }
+        return kind
+    }
+}
+
+/// A struct whose one field has the type whose kind ``StoredPropertyWalker/metadataKind(of:)`` asks.
+private struct KindProbe<Value> {
+    var value: Value
+}
+
+/// Optionals, to ask the kind of what they wrap.
+private protocol OptionalStorage {
+    static var wrappedKind: _MetadataKind? { get }
+}
+
+extension Optional: OptionalStorage {
+    fileprivate static var wrappedKind: _MetadataKind? { StoredPropertyWalker.metadataKind(of: Wrapped.self) }
 }

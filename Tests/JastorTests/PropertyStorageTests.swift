@@ -27,9 +27,20 @@ private final class ObservedSubclass: Observed {
     }
 }
 
+/// A node whose parent link is mapped (an odd but legal registration) and held `weak`.
+private final class WeakLinked: JastorObject {
+    weak var parent: WeakLinked?
+    var name = ""
+
+    override class var properties: [JastorProperty] {
+        [.init("parent", \WeakLinked.parent), .init("name", \WeakLinked.name)]
+    }
+}
+
 /// Initialisers write storage (observers stay quiet, as in any Swift initialiser); `update(with:)`
-/// assigns through setters (observers and overriding observers run).
-@Suite(.serialized) struct PropertyObserverTests {
+/// assigns through setters (observers and overriding observers run); references, which may be
+/// `weak` or `unowned`, always go through setters.
+@Suite(.serialized) struct PropertyStorageTests {
     @Test func initialisersDoNotRunObservers() throws {
         Observed.log = ObserverLog()
         let fromDictionary = ObservedSubclass(dictionary: ["name": "a", "count": 2])
@@ -53,5 +64,17 @@ private final class ObservedSubclass: Observed {
         #expect(model.toDictionary()["count"] as? Int == 7)
         model.count = 8
         #expect(model.toDictionary()["count"] as? Int == 8)
+    }
+
+    @Test func weakPropertiesAreAssignedThroughTheirSetters() throws {
+        let json = #"{"name": "child", "parent": {"name": "parent"}}"#
+        for _ in 0..<100 {
+            let child = try WeakLinked(jsonString: json)
+            #expect(child.name == "child")
+            #expect(child.parent == nil, "nothing else holds the parent, so the weak link is nil")
+            let kept = WeakLinked(dictionary: ["name": "kept"])
+            child.parent = kept
+            #expect(child.toDictionary()["parent"] as? [String: Any] != nil)
+        }
     }
 }
