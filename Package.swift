@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Jastor",
-    // `Synchronization.Mutex` guards the shared class-plan cache; it needs these OS versions.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Jastor", targets: ["Jastor"]),
@@ -14,6 +13,8 @@ let package = Package(
         .target(name: "Jastor"),
         .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
         .executableTarget(name: "jastor-bench", dependencies: ["Jastor"]),
+        // A helper the atomic-write test launches and kills; not a product.
+        .executableTarget(name: "jastor-archive-writer", dependencies: ["Jastor"]),
         .testTarget(name: "JastorTests", dependencies: ["Jastor"]),
     ],
     swiftLanguageModes: [.v6]
