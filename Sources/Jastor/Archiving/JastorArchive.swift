@@ -110,7 +110,10 @@ extension JastorObject {
     public static func unarchive(from url: URL) throws -> Self {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Not `Data(contentsOf:)`: on Linux it leaks a 4 KB buffer for every empty file.
+            let file = try FileHandle(forReadingFrom: url)
+            defer { try? file.close() }
+            data = try file.readToEnd() ?? Data()
         } catch {
             throw JastorError(
                 issues: [
