@@ -57,6 +57,16 @@ import Testing
                 == "expected archive format version 1 or earlier, found version 2, written by a newer Jastor")
     }
 
+    @Test func newerFormatVersionInAPropertyList() throws {
+        let envelope: [String: Any] = [
+            "format": "jastor-archive", "version": 2, "rootClass": "JastorTests.SearchResponse", "root": [:],
+        ]
+        let bytes = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
+        #expect(
+            try error(reading: bytes).issues.first?.description
+                == "expected archive format version 1 or earlier, found version 2, written by a newer Jastor")
+    }
+
     @Test(arguments: formats)
     func everySingleByteCorruptionIsAnErrorOrAModelNeverACrash(format: JastorArchiveFormat) throws {
         let full = try archive(format: format)
