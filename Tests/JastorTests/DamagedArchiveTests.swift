@@ -94,6 +94,13 @@ import Testing
         #expect(error.description.hasPrefix("\(file.path): expected a readable file, found "))
     }
 
+    @Test func folderInsteadOfAFile() throws {
+        let folder = try TemporaryFolder()
+        let error = try #require(throws: JastorError.self) { try SearchResponse.unarchive(from: folder.url) }
+        #expect(error.issues.first?.kind == .unreadableArchive)
+        #expect(error.description.hasPrefix("\(folder.url.path): expected a readable file, found "))
+    }
+
     @Test func largeZeroFilledAndRandomFiles() throws {
         #expect(
             try error(reading: Data(repeating: 0, count: 1 << 20)).issues.first?.description
