@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Jastor",
-    // `Synchronization.Mutex` guards the shared class-plan cache; it needs these OS versions.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Jastor", targets: ["Jastor"]),
@@ -18,6 +17,8 @@ let package = Package(
         // Writes `JastorObject` models from JSON samples; the generated code needs only `Jastor`.
         .target(name: "JastorGenerator"),
         .executableTarget(name: "jastor-gen", dependencies: ["JastorGenerator"]),
+        // A helper the atomic-write test launches and kills; not a product.
+        .executableTarget(name: "jastor-archive-writer", dependencies: ["Jastor"]),
         .testTarget(name: "JastorTests", dependencies: ["Jastor", "JastorGenerator"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,6 +33,45 @@ private final class RaceResponse: JastorObject {
     override class var properties: [JastorProperty] { [.init("statuses", \RaceResponse.statuses)] }
 }
 
+// Classes and value types used only by the task that registers while others map: their plans and
+// default transforms are first made while the mapping tasks run.
+
+private struct Celsius: JastorValue, Sendable, Equatable {
+    var degrees: Double
+}
+
+private struct Percent: JastorValue, Sendable, Equatable {
+    var value: Int
+}
+
+private struct Label: JastorValue, Sendable, Equatable {
+    var text: String
+}
+
+private final class LateReading: JastorObject {
+    var temperature = Celsius(degrees: 0)
+    var humidity = Percent(value: 0)
+
+    override class var properties: [JastorProperty] {
+        [.init("temperature", \LateReading.temperature), .init("humidity", \LateReading.humidity)]
+    }
+}
+
+private final class LateStation: JastorObject {
+    var label = Label(text: "")
+    var readings: [LateReading] = []
+
+    override class var properties: [JastorProperty] {
+        [.init("label", \LateStation.label), .init("readings", \LateStation.readings)]
+    }
+}
+
+private final class LateNetwork: JastorObject {
+    var stations: [String: LateStation] = [:]
+
+    override class var properties: [JastorProperty] { [.init("stations", \LateNetwork.stations)] }
+}
+
 /// Mapping, output, archiving and the plan cache from many tasks at once.
 @Suite struct ConcurrencyTests {
     /// What one task produces from every fixture: JSON text, which is `Sendable`.
@@ -48,11 +87,46 @@ private final class RaceResponse: JastorObject {
         results.append(
             try Fixtures.canonical(ProductCategory(dictionary: try Fixtures.dictionary("category_tree")).toDictionary())
         )
+        results.append(
+            try Fixtures.canonical(SearchResponse(json: try Fixtures.data("search_response")).toDictionary()))
+        let jsonArchive = try response.archivedData(format: .json)
+        results.append(try SearchResponse.unarchive(from: jsonArchive) == response ? "JSON archive equal" : "differs")
         let file = folder.appendingPathComponent("task-\(task).archive")
         try response.archive(to: file)
         let copy = try SearchResponse.unarchive(from: file)
         results.append(copy == response ? "archive round trip equal" : "archive round trip differs")
         return results
+    }
+
+    /// The input of ``LateNetwork``, as it should also come back from `toDictionary()`.
+    private static var lateInput: [String: Any] {
+        [
+            "stations": [
+                "north": ["label": "North", "readings": [["temperature": 21.5, "humidity": "40%"]]],
+                "south": [
+                    "label": "South",
+                    "readings": [["temperature": -3.25, "humidity": "95%"], ["temperature": 0.5, "humidity": "0%"]],
+                ],
+            ]
+        ]
+    }
+
+    /// Registers default transforms for three value types and maps, writes and archives a class
+    /// graph that uses them, all for the first time in the process when it is first called.
+    private static func registerAndMapLateClasses() throws -> String {
+        JastorTransform(decode: { ($0 as? Double).map { Celsius(degrees: $0) } }, encode: { $0.degrees })
+            .registerAsDefault()
+        JastorTransform(
+            decode: { ($0 as? String)?.split(separator: "%").first.flatMap { Int($0) }.map { Percent(value: $0) } },
+            encode: { "\($0.value)%" }
+        ).registerAsDefault()
+        JastorTransform(decode: { ($0 as? String).map { Label(text: $0) } }, encode: { $0.text }).registerAsDefault()
+        let network = try LateNetwork(validating: lateInput)
+        let copy = try LateNetwork.unarchive(from: try network.archivedData())
+        guard copy == network, network.stations["south"]?.readings.last?.humidity == Percent(value: 0) else {
+            return "archive round trip differs"
+        }
+        return try Fixtures.canonical(network.toDictionary())
     }
 
     @Test func eightTasksMapTheSameFixturesIdentically() async throws {
@@ -75,7 +149,7 @@ private final class RaceResponse: JastorObject {
         for outcome in outcomes {
             #expect(outcome == reference)
         }
-        #expect(reference.last == "archive round trip equal")
+        #expect(reference.suffix(3) == [reference[1], "JSON archive equal", "archive round trip equal"])
         #expect(try reference[1] == Fixtures.canonical(Fixtures.dictionary("search_response")))
         let race = try #require(
             try JSONSerialization.jsonObject(with: Data(reference[0].utf8)) as? [String: [[String: Any]]])
@@ -83,5 +157,31 @@ private final class RaceResponse: JastorObject {
             race["statuses"]?.compactMap { $0["id"] as? Int } == [
                 505_874_924_095_815_681, 505_874_922_023_837_696, 505_874_920_140_591_104, 505_874_919_020_699_648,
             ])
+    }
+
+    @Test func classesAndTransformsRegisteredWhileOtherTasksMap() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.url
+        let reference = try Self.mapEverything(in: url, task: -2)
+        let outcomes = try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                try (0..<25).map { _ in try Self.registerAndMapLateClasses() }
+            }
+            for task in 0..<6 {
+                group.addTask {
+                    try (0..<10).flatMap { round in try Self.mapEverything(in: url, task: 1_000 + task * 100 + round) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count == 7)
+        let late = try Fixtures.canonical(Self.lateInput)
+        for outcome in outcomes {
+            if outcome.count == 25 {
+                #expect(outcome == Array(repeating: late, count: 25))
+            } else {
+                #expect(outcome == Array([[String]](repeating: reference, count: 10).joined()))
+            }
+        }
     }
 }

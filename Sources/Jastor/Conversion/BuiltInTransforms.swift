@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - Dates
 
@@ -98,9 +97,9 @@ extension JastorTransform where Value == Date {
 /// A `DateFormatter` shared by every thread that uses its format, one call at a time.
 private final class SharedDateFormatter: Sendable {
     /// One formatter per format, time zone and locale, for the whole process.
-    private static let cache = Mutex<[String: SharedDateFormatter]>([:])
+    private static let cache = Locked<[String: SharedDateFormatter]>([:])
 
-    private let formatter: Mutex<DateFormatter>
+    private let formatter: Locked<DateFormatter>
 
     /// The shared formatter for a format, time zone and locale, built on first use.
     static func formatter(format: String, timeZone: TimeZone, locale: Locale) -> SharedDateFormatter {
@@ -119,7 +118,7 @@ private final class SharedDateFormatter: Sendable {
         formatter.timeZone = timeZone
         formatter.dateFormat = format
         formatter.isLenient = false
-        self.formatter = Mutex(formatter)
+        self.formatter = Locked(formatter)
     }
 
     func date(from text: String) -> Date? {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A two-way conversion between JSON and a property's type, used instead of the built-in rules.
 ///
@@ -58,7 +57,7 @@ public struct JastorTransform<Value>: Sendable {
 final class DefaultTransforms: Sendable {
     static let shared = DefaultTransforms()
 
-    private let codecs = Mutex<[ObjectIdentifier: JastorCodec]>([:])
+    private let codecs = Locked<[ObjectIdentifier: JastorCodec]>([:])
 
     func register<Value>(_ codec: Codec<Value>, for type: Value.Type) {
         codecs.withLock { $0[ObjectIdentifier(type)] = codec }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The process-wide cache of class plans, safe to use from any thread.
 ///
 /// A plan is built the first time a class is mapped, outside the lock (building runs user code:
@@ -13,7 +11,7 @@ final class PlanCache: Sendable {
         var classesByName: [String: JastorObject.Type] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The plan of `type`, built on first use.
     func plan(for type: JastorObject.Type) -> ClassPlan {

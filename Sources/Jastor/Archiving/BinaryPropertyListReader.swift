@@ -1,0 +1,187 @@
+import Foundation
+
+/// Reads a binary property list, as archives are written, into the library's JSON tree.
+///
+/// Every offset, count, reference and size is checked against the bytes before use, references
+/// that loop back are refused, and each object is converted once however often it is referenced,
+/// so damaged or crafted bytes give a ``Failure`` in time proportional to their size, never a
+/// crash or a hang. (Foundation's `PropertyListSerialization` crashes on some damaged files.)
+///
+/// It reads what `PropertyListEncoder` writes: dictionaries with string keys, arrays, strings,
+/// integers up to 128 bits whose value fits `UInt64`, reals and booleans; the string `"$null"`
+/// is the encoder's `nil`. Dates, data, sets and UIDs are refused.
+struct BinaryPropertyListReader {
+    /// Why the bytes are not a property list an archive can hold.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    private static let trailerSize = 32
+    private static let headerSize = 8
+
+    private let bytes: [UInt8]
+    private let referenceSize: Int
+    private let objectOffsets: [Int]
+    private let topObject: Int
+    /// Where the offset table starts: objects lie between the header and here.
+    private let objectsEnd: Int
+
+    /// The root value of the property list in `data`.
+    static func read(_ data: Data) throws(Failure) -> JSONValue {
+        let reader = try BinaryPropertyListReader(bytes: Array(data))
+        var converted = [JSONValue?](repeating: nil, count: reader.objectOffsets.count)
+        var inProgress = Set<Int>()
+        return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress)
+    }
+
+    private init(bytes: [UInt8]) throws(Failure) {
+        self.bytes = bytes
+        let trailer = bytes.count - Self.trailerSize
+        guard trailer >= Self.headerSize, bytes.starts(with: Array("bplist00".utf8)) else {
+            throw Failure(reason: "no binary property list header and trailer")
+        }
+        let offsetSize = Int(bytes[trailer + 6])
+        referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw Failure(reason: "offset size \(offsetSize) or reference size \(referenceSize) out of range")
+        }
+        let objectCount = try Self.size(Self.unsigned(in: bytes, at: trailer + 8, size: 8), atMost: trailer)
+        let top = try Self.size(Self.unsigned(in: bytes, at: trailer + 16, size: 8), atMost: trailer)
+        let table = try Self.size(Self.unsigned(in: bytes, at: trailer + 24, size: 8), atMost: trailer)
+        guard top < objectCount, table >= Self.headerSize, objectCount <= (trailer - table) / offsetSize else {
+            throw Failure(reason: "a trailer that does not fit the file")
+        }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(objectCount)
+        for index in 0..<objectCount {
+            let offset = try Self.unsigned(in: bytes, at: table + index * offsetSize, size: offsetSize)
+            guard offset >= Self.headerSize, offset < table else {
+                throw Failure(reason: "object \(index) outside the object area")
+            }
+            offsets.append(Int(offset))
+        }
+        objectOffsets = offsets
+        topObject = top
+        objectsEnd = table
+    }
+
+    // MARK: Objects
+
+    private func value(
+        of object: Int, depth: Int, converted: inout [JSONValue?], inProgress: inout Set<Int>
+    ) throws(Failure) -> JSONValue {
+        if let known = converted[object] { return known }
+        guard depth <= JSONReader.maximumDepth else {
+            throw Failure(reason: "nested deeper than \(JSONReader.maximumDepth) levels")
+        }
+        guard inProgress.insert(object).inserted else { throw Failure(reason: "object \(object) contains itself") }
+        defer { inProgress.remove(object) }
+        let start = objectOffsets[object]
+        let marker = bytes[start]
+        let low = Int(marker & 0x0F)
+        let value: JSONValue
+        switch marker >> 4 {
+        case 0x0 where marker == 0x08: value = .bool(false)
+        case 0x0 where marker == 0x09: value = .bool(true)
+        case 0x1: value = try integer(at: start + 1, size: 1 << low)
+        case 0x2 where low == 2:
+            value = .double(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4)))))
+        case 0x2 where low == 3: value = .double(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
+        case 0x5:
+            let (count, contents) = try length(low, at: start, elementSize: 1)
+            let text = String(decoding: bytes[contents..<contents + count], as: UTF8.self)
+            value = text == "$null" ? .null : .string(text)
+        case 0x6:
+            let (count, contents) = try length(low, at: start, elementSize: 2)
+            let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
+            value = .string(String(decoding: units, as: UTF16.self))
+        case 0xA:
+            let (count, references) = try length(low, at: start, elementSize: referenceSize)
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count {
+                let element = try reference(at: references + index * referenceSize)
+                elements.append(
+                    try self.value(of: element, depth: depth + 1, converted: &converted, inProgress: &inProgress))
+            }
+            value = .array(elements)
+        case 0xD:
+            let (count, keyReferences) = try length(low, at: start, elementSize: 2 * referenceSize)
+            var members = JSONObject(capacity: count)
+            for index in 0..<count {
+                let key = try self.value(
+                    of: try reference(at: keyReferences + index * referenceSize), depth: depth + 1,
+                    converted: &converted, inProgress: &inProgress)
+                guard case .string(let name) = key else {
+                    throw Failure(reason: "a dictionary key that is not a string")
+                }
+                let member = try self.value(
+                    of: try reference(at: keyReferences + (count + index) * referenceSize), depth: depth + 1,
+                    converted: &converted, inProgress: &inProgress)
+                members.append(member, forKey: name)
+            }
+            value = .object(members)
+        default:
+            throw Failure(reason: "an object of kind \(String(format: "0x%02X", marker)), which archives do not hold")
+        }
+        converted[object] = value
+        return value
+    }
+
+    /// An integer object's value: 1, 2 and 4 bytes unsigned, 8 bytes signed, 16 bytes when it fits `UInt64`.
+    private func integer(at start: Int, size: Int) throws(Failure) -> JSONValue {
+        switch size {
+        case 1, 2, 4: return .integer(Int64(try unsigned(at: start, size: size)))
+        case 8: return .integer(Int64(bitPattern: try unsigned(at: start, size: 8)))
+        case 16:
+            guard try unsigned(at: start, size: 8) == 0 else { throw Failure(reason: "an integer beyond 64 bits") }
+            let value = try unsigned(at: start + 8, size: 8)
+            return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
+        default: throw Failure(reason: "an integer of \(size) bytes")
+        }
+    }
+
+    /// The element count of a string, array or dictionary object, and where its contents start;
+    /// both checked to lie inside the object area.
+    private func length(_ low: Int, at start: Int, elementSize: Int) throws(Failure) -> (count: Int, contents: Int) {
+        var count = low
+        var contents = start + 1
+        if low == 0x0F {
+            guard contents < objectsEnd, bytes[contents] >> 4 == 0x1 else { throw Failure(reason: "a missing length") }
+            let size = 1 << Int(bytes[contents] & 0x0F)
+            guard size <= 8 else { throw Failure(reason: "a length of \(size) bytes") }
+            count = try Self.size(unsigned(at: contents + 1, size: size), atMost: objectsEnd)
+            contents += 1 + size
+        }
+        guard count <= (objectsEnd - contents) / elementSize else {
+            throw Failure(reason: "\(count) elements running past the object area")
+        }
+        return (count, contents)
+    }
+
+    private func reference(at offset: Int) throws(Failure) -> Int {
+        let object = try unsigned(at: offset, size: referenceSize)
+        guard object < objectOffsets.count else { throw Failure(reason: "a reference to missing object \(object)") }
+        return Int(object)
+    }
+
+    // MARK: Bytes
+
+    private func unsigned(at offset: Int, size: Int) throws(Failure) -> UInt64 {
+        try Self.unsigned(in: bytes, at: offset, size: size)
+    }
+
+    /// The big-endian unsigned integer of `size` bytes at `offset`, which must lie inside `bytes`.
+    private static func unsigned(in bytes: [UInt8], at offset: Int, size: Int) throws(Failure) -> UInt64 {
+        guard offset >= 0, size <= 8, offset <= bytes.count - size else {
+            throw Failure(reason: "data ending inside an object")
+        }
+        return bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// `value` as an `Int`, if it is at most `limit`.
+    private static func size(_ value: UInt64, atMost limit: Int) throws(Failure) -> Int {
+        guard value <= UInt64(limit) else { throw Failure(reason: "a count or offset of \(value), beyond the file") }
+        return Int(value)
+    }
+}

@@ -1,0 +1,34 @@
+// A helper for the atomic-write test: `write FILE` archives the ledgers "A" and "B" alternately to
+// FILE until it is killed; `check FILE` reads FILE back and prints which complete ledger it holds.
+import Foundation
+import Jastor
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {
+    FileHandle.standardError.write(Data("usage: jastor-archive-writer write|check FILE\n".utf8))
+    exit(2)
+}
+let file = URL(fileURLWithPath: path)
+let samples = ["A", "B"].map(Ledger.sample)
+
+do {
+    switch mode {
+    case "write":
+        for round in 0... {
+            try samples[round % 2].archive(to: file)
+        }
+    case "check":
+        let ledger = try Ledger.unarchive(from: file)
+        guard let match = samples.first(where: { $0 == ledger }) else {
+            print("neither: \(ledger.name) with \(ledger.entries.count) entries")
+            exit(1)
+        }
+        print(match.name)
+    default:
+        FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
+        exit(2)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
