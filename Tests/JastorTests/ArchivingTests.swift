@@ -70,6 +70,30 @@ private struct Order: Codable, Equatable {
         #expect(copy.metadata["tiny"] as? Double == -2.5e-300)
     }
 
+    @Test func propertyListArchivesReadByFoundationAndFoundationsReadByJastor() throws {
+        let original = Everything(dictionary: try Fixtures.dictionary("everything"))
+        original.string = "a string longer than fifteen characters, with é and 😀"
+        original.strings = (0..<40).map { "item \($0)" }
+        original.int64 = Int64.min
+        original.uint64 = UInt64.max
+        original.double = -0.1
+        original.optionalString = nil
+        let data = try original.archivedData(format: .binaryPropertyList)
+        let list = try PropertyListSerialization.propertyList(from: data, format: nil)
+        let envelope = try #require(list as? [String: Any])
+        #expect(envelope["format"] as? String == "jastor-archive")
+        #expect(envelope["version"] as? Int == 1)
+        let root = try #require(envelope["root"] as? [String: Any])
+        #expect(root["string"] as? String == original.string)
+        #expect((root["strings"] as? [Any])?.count == 40)
+        #expect(root["optionalString"] as? String == "$null")
+        // The same archive written by Foundation's own writer reads back too.
+        let rewritten = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
+        let copy = try Everything.unarchive(from: rewritten)
+        #expect(copy == original)
+        #expect(copy.optionalString == nil && copy.uint64 == UInt64.max && copy.int64 == Int64.min)
+    }
+
     @Test(arguments: formats)
     func subclassesInBaseClassPropertiesComeBackAsThemselves(format: JastorArchiveFormat) throws {
         let original = kennel()

@@ -90,7 +90,7 @@ struct BinaryPropertyListReader {
         case 0x5:
             let (count, contents) = try length(low, at: start, elementSize: 1)
             let text = String(decoding: bytes[contents..<contents + count], as: UTF8.self)
-            value = text == "$null" ? .null : .string(text)
+            value = text == ArchiveNull.marker ? .null : .string(text)
         case 0x6:
             let (count, contents) = try length(low, at: start, elementSize: 2)
             let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
@@ -118,7 +118,7 @@ struct BinaryPropertyListReader {
                 let member = try self.value(
                     of: try reference(at: keyReferences + (count + index) * referenceSize), depth: depth + 1,
                     converted: &converted, inProgress: &inProgress)
-                members.append(member, forKey: name)
+                members.appendNew(member, forKey: name)  // a repeated key: lookups find the last
             }
             value = .object(members)
         default:

@@ -19,21 +19,26 @@ private enum ArchiveHeader {
 }
 
 /// A whole archive as written: the format name and version, the root model's class, and the root.
-private struct ArchiveEnvelope: Encodable {
+private struct ArchiveEnvelope {
     let format: String
     let version: Int
     let rootClass: String
     let root: JSONValue
 
-    /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
-    func jsonText() throws(JastorError) -> Data {
+    /// The envelope as one JSON object, in this order.
+    var members: JSONObject {
         var envelope = JSONObject(capacity: 4)
         envelope.appendNew(.string(format), forKey: "format")
         envelope.appendNew(.integer(Int64(version)), forKey: "version")
         envelope.appendNew(.string(rootClass), forKey: "rootClass")
         envelope.appendNew(root, forKey: "root")
+        return envelope
+    }
+
+    /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
+    func jsonText() throws(JastorError) -> Data {
         var writer = JSONTextWriter()
-        try writer.writeObject(envelope)
+        try writer.writeObject(members)
         return Data(writer.bytes)
     }
 }
@@ -85,15 +90,9 @@ extension JastorObject {
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
             rootClass: PlanCache.shared.plan(for: type(of: self)).className,
             root: try ArchiveCoding.archiveValue(of: self, declaredType: type(of: self)))
-        if format == .json { return try envelope.jsonText() }
-        do {
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = .binary
-            return try encoder.encode(envelope)
-        } catch {
-            throw JastorError(issues: [
-                JastorIssue(path: [], kind: .unencodableValue, expected: "an encodable model", found: "\(error)")
-            ])
+        switch format {
+        case .json: return try envelope.jsonText()
+        case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members))
         }
     }
 

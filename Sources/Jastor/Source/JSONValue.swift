@@ -52,14 +52,16 @@ struct JSONObject: JSONObjectSource {
         }
     }
 
-    /// Adds a member whose key the object does not have yet (keys of a Swift dictionary, or a
-    /// plan's distinct output keys), without searching.
+    /// Adds a member without searching for its key: for keys known to be new (a Swift
+    /// dictionary's, a plan's distinct output keys), and for read input, where a repeated key is
+    /// kept and lookups find the last one.
     mutating func appendNew(_ value: JSONValue, forKey key: String) {
         entries.append(Entry(key: key, value: value))
     }
 
+    /// The value under `key`; the last one if the key repeats.
     subscript(key: String) -> JSONValue? {
-        entries.first { $0.key == key }?.value
+        entries.last { $0.key == key }?.value
     }
 
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) {
