@@ -151,6 +151,20 @@ import Testing
         }
     }
 
+    /// The reader skips plain string bytes eight at a time; every position of a quote, a
+    /// backslash or a control character inside and across those words must still be found.
+    @Test func stringEndsEscapesAndControlCharactersAtEveryOffset() throws {
+        for length in 0..<24 {
+            let plain = String(repeating: "a", count: length)
+            let value = DocumentValue(document: try read("[\"\(plain)\"]"), index: 1).foundationValue
+            #expect(value as? String == plain)
+            let escaped = DocumentValue(document: try read("[\"\(plain)\\n\(plain)\"]"), index: 1)
+            #expect(escaped.foundationValue as? String == plain + "\n" + plain)
+            #expect(throws: JastorError.self) { try read("[\"\(plain)\u{1}\(plain)\"]") }
+            #expect(throws: JastorError.self) { try read("[\"\(plain)") }
+        }
+    }
+
     @Test func duplicateKeysLastOneWins() throws {
         let model = try Everything(json: Data(#"{"string": "first", "string": "second"}"#.utf8))
         #expect(model.string == "second")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds a class's properties by the UTF-8 bytes of their JSON keys, without building a `String`.
 ///
 /// The byte reader's objects are matched against a plan in one pass over their members: each
@@ -36,8 +38,16 @@ struct KeyTable: Sendable {
         while true {
             let position = buckets[bucket]
             guard position >= 0 else { return -1 }
-            if keys[position].elementsEqual(bytes) { return position }
+            if Self.equal(keys[position], bytes) { return position }
             bucket = (bucket + 1) & mask
+        }
+    }
+
+    private static func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == bytes.count else { return false }
+        return key.withUnsafeBufferPointer { key in
+            guard let keyBase = key.baseAddress, let base = bytes.baseAddress else { return true }
+            return memcmp(keyBase, base, bytes.count) == 0
         }
     }
 

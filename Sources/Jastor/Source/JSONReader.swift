@@ -147,6 +147,7 @@ struct JSONReader {
     private mutating func readString() throws(JSONSyntaxError) {
         position += 1  // the opening quote
         let start = position
+        skipPlainStringBytes()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -159,6 +160,25 @@ struct JSONReader {
             position += 1
         }
         throw error("'\"' to close the string")
+    }
+
+    /// Skips eight bytes at a time while none of them ends the plain run of a string: no quote,
+    /// no backslash, no control character (the byte loop then finds which one it is).
+    private mutating func skipPlainStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A byte is zero in `quotes` or `backslashes`, or below 0x20 in `word`: exact tests
+            // that some byte matches.
+            let found =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { return }
+            position += 8
+        }
     }
 
     /// Reads the rest of a string that has escapes, decoding it.
