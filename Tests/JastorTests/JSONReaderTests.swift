@@ -165,6 +165,12 @@ import Testing
         }
     }
 
+    @Test func tapeNodesTakeSixteenBytes() {
+        #expect(MemoryLayout<JSONDocument.Node>.stride == 16)
+        let node = JSONDocument.Node(kind: .string, first: 7, second: JSONReader.maximumSize)
+        #expect(node.second == JSONReader.maximumSize && node.first == 7 && node.kind == .string)
+    }
+
     @Test func duplicateKeysLastOneWins() throws {
         let model = try Everything(json: Data(#"{"string": "first", "string": "second"}"#.utf8))
         #expect(model.string == "second")

@@ -16,11 +16,24 @@ final class JSONDocument: Sendable {
     ///
     /// For containers `first` is the member or element count and `second` the index of the next
     /// sibling; for strings, the byte range or the index of the decoded string; for numbers, the
-    /// value's bits.
+    /// value's bits. Sixteen bytes: `second` is stored in 32 bits (documents are limited to
+    /// ``JSONReader/maximumSize`` bytes, so counts and node indexes fit), and the fields are in
+    /// the order that packs them.
     struct Node {
-        var kind: Kind
         var first: Int
-        var second: Int
+        private var packedSecond: UInt32
+        var kind: Kind
+
+        init(kind: Kind, first: Int, second: Int) {
+            self.first = first
+            self.packedSecond = UInt32(truncatingIfNeeded: second)
+            self.kind = kind
+        }
+
+        var second: Int {
+            get { Int(packedSecond) }
+            set { packedSecond = UInt32(truncatingIfNeeded: newValue) }
+        }
     }
 
     let bytes: [UInt8]

@@ -15,8 +15,19 @@ struct JSONReader {
     private var position = 0
     private var tape: JSONDocument.Tape
 
+    /// The largest input the reader takes: 4 GiB - 1 bytes, so that its tape stores string
+    /// lengths and node indexes in 32 bits.
+    static let maximumSize = Int(UInt32.max)
+
     /// Reads `data` into a document, or reports the first syntax error with its position.
     static func read(_ data: Data) throws(JastorError) -> JSONDocument {
+        guard data.count <= maximumSize else {
+            throw JastorError(issues: [
+                JastorIssue(
+                    path: [], kind: .invalidJSON, expected: "at most \(maximumSize) bytes of JSON",
+                    found: "\(data.count) bytes")
+            ])
+        }
         let stored = [UInt8](data)
         let result: Result<JSONDocument, JSONSyntaxError> = stored.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
