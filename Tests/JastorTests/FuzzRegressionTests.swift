@@ -1,0 +1,55 @@
+import Foundation
+import Jastor
+import Testing
+
+/// Inputs the fuzzer (`bash .ci/fuzz/run`) broke an invariant with, kept in `Fixtures/fuzz/`.
+///
+/// Every file there goes through every entry point the fuzzer feeds; each problem it found has a
+/// test of its own below.
+@Suite struct FuzzRegressionTests {
+    static let folder = Fixtures.folder.appendingPathComponent("fuzz")
+    static let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+
+    @Test func theFixturesAreThere() {
+        #expect(Self.names.count >= 2)
+    }
+
+    @Test(arguments: names)
+    func everyEntryPointGivesAModelOrAJastorError(name: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        for attempt in [
+            { _ = try Everything(json: data) }, { _ = try Everything(validatingJSON: data) },
+            { _ = try SearchResponse(json: data) }, { _ = try [Product](json: data) },
+            { _ = try Everything.unarchive(from: data) }, { _ = try SearchResponse.unarchive(from: data) },
+        ] as [() throws -> Void] {
+            do {
+                try attempt()
+            } catch {
+                #expect(error is JastorError, "\(name): \(type(of: error)) \(error)")
+            }
+        }
+    }
+
+    /// Untyped numbers equal their copies from archives (found by the fuzzer).
+    ///
+    /// `JSONEncoder` writes the double `12.0` as `12`, which reads back as an integer, so an
+    /// untyped value did not equal its copy from a JSON archive. Numbers now compare by value, as
+    /// JSON has only one kind of number.
+    @Test func untypedNumbersEqualTheirCopiesFromEitherArchive() throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("integral_doubles_in_untyped_values.json"))
+        let model = try Everything(validatingJSON: data)
+        #expect(model.metadata["twelve"] as? Double == 12)
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let copy = try Everything.unarchive(from: try model.archivedData(format: format))
+            #expect(copy == model, "\(format)")
+            #expect(copy.hashValue == model.hashValue, "\(format)")
+        }
+        #expect(
+            Everything(dictionary: ["metadata": ["n": 12]]) == Everything(dictionary: ["metadata": ["n": 12.0]]))
+        #expect(
+            Everything(dictionary: ["metadata": ["n": 12]]) != Everything(dictionary: ["metadata": ["n": 12.5]]))
+        #expect(
+            Everything(dictionary: ["metadata": ["n": UInt64.max]])
+                != Everything(dictionary: ["metadata": ["n": Double(UInt64.max)]]))
+    }
+}
