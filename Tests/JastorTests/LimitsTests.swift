@@ -195,6 +195,25 @@ private final class Limited: JastorObject {
         #expect(!error.contains("\n"))
     }
 
+    @Test func untypedValuesNestedBeyondTheMappersLimitAreReportedNotKept() throws {
+        func nested(_ depth: Int) -> Data {
+            Data(
+                (#"{"anything": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}")
+                    .utf8)
+        }
+        // "anything" is one level; 255 more levels of arrays fit within the 256 the mapper follows.
+        let deepest = try Limited(validatingJSON: nested(255))
+        #expect(deepest.anything.count == 1)
+        #expect(Limited(dictionary: deepest.toDictionary()) == deepest)
+        var issues: [JastorIssue] = []
+        let shallow = Limited(dictionary: ["anything": [[[1]]]], issues: &issues)
+        #expect(issues.isEmpty && shallow.anything.count == 1)
+        let rejected = try Limited(json: nested(256))
+        #expect(rejected.anything.isEmpty)
+        #expect(strictError(nested(256)) == "anything: expected at most 256 levels of nesting, found deeper input")
+        #expect(strictError(nested(400)) == "anything: expected at most 256 levels of nesting, found deeper input")
+    }
+
     @Test func ofDuplicateKeysTheLastOneCounts() throws {
         let last = try Limited(validatingJSON: Data(#"{"int": 1, "string": "a", "int": 2, "string": "b"}"#.utf8))
         #expect(last.int == 2 && last.string == "b")

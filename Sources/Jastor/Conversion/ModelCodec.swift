@@ -83,7 +83,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
             recordMismatch(source, context: &context)
             return nil
         }
-        return dictionary
+        return context.isTooDeep(untyped: source) ? nil : dictionary
     }
 
     override func encode(_ value: [String: Any], context: inout EncodingContext) -> JSONValue {
@@ -110,7 +110,9 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
             return nil
         }
         let elements = source.elements
-        guard let elementModel else { return source.foundationValue as? [Any] }
+        guard let elementModel else {
+            return context.isTooDeep(untyped: source) ? nil : source.foundationValue as? [Any]
+        }
         guard !context.isTooDeep() else { return nil }
         var models: [Any] = []
         var index = 0  // counted by hand, as in ArrayCodec
