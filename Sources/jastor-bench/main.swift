@@ -9,7 +9,8 @@ import Jastor
 //
 // Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
 // deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
-// (and skips scaling and threads), for profiling with callgrind or perf.
+// (and skips scaling, threads and limits), for profiling with callgrind or perf. The limits section
+// maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size.
 
 struct Options {
     var quick = false
@@ -174,6 +175,10 @@ func run() throws {
         measurements += try scaling(
             twitter: twitter.data, factors: options.quick ? [1, 10] : [1, 10, 100], rounds: options.quick ? 2 : 5)
         measurements += threads(twitter: twitter.data, rounds: options.quick ? 2 : 7)
+    }
+    if options.only == nil {
+        print("limits: long string, long array, deep nesting at ×1 and ×10…")
+        measurements += limitsScaling(rounds: options.quick ? 5 : 9)
     }
     print()
     print(Report.markdown(measurements))
