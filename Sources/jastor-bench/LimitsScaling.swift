@@ -39,6 +39,9 @@ private struct LimitShape: Sendable {
     let base: Int
     let make: @Sendable (Int) -> Data
     let map: @Sendable (Data) -> Int
+    /// The same input's memory work without Jastor, where memory dominates: fresh pages and caches
+    /// make that grow faster than ×10 too, and the ratio of the two shows what is Jastor's.
+    var baseline: (@Sendable (Data) -> Int)?
 }
 
 private let limitShapes = [
@@ -50,7 +53,9 @@ private let limitShapes = [
             data.append(Data(#""}"#.utf8))
             return data
         },
-        map: { ((try? LongText(validatingJSON: $0))?.text.utf8.count) ?? -1 }),
+        map: { ((try? LongText(validatingJSON: $0))?.text.utf8.count) ?? -1 },
+        baseline: { data in [UInt8](data).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }.utf8.count }
+    ),
     LimitShape(
         name: "long array", unit: "k elements", base: 100,
         make: { thousands in
@@ -89,6 +94,14 @@ func limitsScaling(rounds: Int) -> [Measurement] {
             measurements.append(
                 Measurement(
                     file: file, operation: operation, baseline: operation == small ? nil : small, samples: samples))
+            if let baseline = shape.baseline {
+                let memory = Harness.time(rounds: rounds) { baseline(data) }
+                measurements.append(
+                    Measurement(
+                        file: file, operation: "\(operation): copy and UTF-8 decode only, no Jastor",
+                        baseline: operation == small ? nil : "\(small): copy and UTF-8 decode only, no Jastor",
+                        samples: memory))
+            }
         }
     }
     return measurements
