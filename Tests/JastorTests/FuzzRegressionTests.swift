@@ -11,7 +11,7 @@ import Testing
     static let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 
     @Test func theFixturesAreThere() {
-        #expect(Self.names.count >= 2)
+        #expect(Self.names.count >= 3)
     }
 
     @Test(arguments: names)
@@ -51,5 +51,27 @@ import Testing
         #expect(
             Everything(dictionary: ["metadata": ["n": UInt64.max]])
                 != Everything(dictionary: ["metadata": ["n": Double(UInt64.max)]]))
+    }
+
+    /// A property-list archive holding a value JSON has no room for is foreign (found by the fuzzer).
+    ///
+    /// A mutated binary property list put `Data` inside an untyped `[Any]`; the model read back,
+    /// but its `toDictionary()` was not JSON. Jastor writes only JSON values, so such an archive
+    /// was not written by it.
+    @Test(
+        arguments: [Data([1, 2, 3]), Date(timeIntervalSince1970: 0), Double.nan, -Double.infinity] as [any Sendable])
+    func propertyListArchivesHoldOnlyJSONValues(foreign: any Sendable) throws {
+        let archive = try Everything(dictionary: ["anything": [1, 2]]).archivedData(format: .binaryPropertyList)
+        var envelope = try #require(
+            try PropertyListSerialization.propertyList(from: archive, format: nil) as? [String: Any])
+        envelope["root"] = ["anything": [1, foreign], "string": "kept"]
+        let crafted = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
+        let error = try #require(throws: JastorError.self) { try Everything.unarchive(from: crafted) }
+        #expect(error.issues.map(\.kind) == [.unreadableArchive])
+        #expect(
+            error.description.hasPrefix("expected a Jastor archive (JSON values only), found a property list holding "))
+        envelope["root"] = ["anything": [1, 2.5], "string": "kept"]
+        let clean = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
+        #expect(try Everything.unarchive(from: clean).anything.count == 2)
     }
 }

@@ -195,7 +195,11 @@ private enum ArchiveReader {
                 throw error(
                     .unreadableArchive, expected: "a Jastor archive", found: "a property list that is not a dictionary")
             }
-            return try open(FoundationObject(dictionary: dictionary.mapValues(restoringNulls)))
+            var restored: [String: Any] = [:]
+            for (key, value) in dictionary {
+                restored[key] = try restoringNulls(in: value)
+            }
+            return try open(FoundationObject(dictionary: restored))
         case .empty:
             throw error(.unreadableArchive, expected: "a Jastor archive", found: "an empty file")
         case .unknown(let prefix):
@@ -226,13 +230,40 @@ private enum ArchiveReader {
     }
 
     /// `PropertyListEncoder` writes `nil` as the string `"$null"`, as its decoder reads it.
-    private static func restoringNulls(in value: Any) -> Any {
-        switch value {
-        case let string as String where string == "$null": NSNull()
-        case let dictionary as [String: Any]: dictionary.mapValues(restoringNulls)
-        case let array as [Any]: array.map(restoringNulls)
-        default: value
+    ///
+    /// Values JSON has no room for (dates, data, non-finite reals), which Jastor never writes, make
+    /// the archive foreign: they would reach untyped properties and make `toDictionary()` invalid JSON
+    /// (found by fuzzing).
+    private static func restoringNulls(in value: Any) throws(JastorError) -> Any {
+        let source = FoundationJSON(raw: value)
+        switch source.kind {
+        case .scalar(.string("$null")):
+            return NSNull()
+        case .scalar(.double(let number)) where !number.isFinite:
+            throw foreign("the non-finite number \(number)")
+        case .unsupported(let typeName):
+            throw foreign("a value of type \(typeName)")
+        case .object:
+            var restored: [String: Any] = [:]
+            for (key, member) in source.object.dictionary {
+                restored[key] = try restoringNulls(in: member)
+            }
+            return restored
+        case .array:
+            var restored: [Any] = []
+            for element in source.elements {
+                restored.append(try restoringNulls(in: element.raw))
+            }
+            return restored
+        case .scalar:
+            return value
         }
+    }
+
+    private static func foreign(_ found: String) -> JastorError {
+        error(
+            .unreadableArchive, expected: "a Jastor archive (JSON values only)",
+            found: "a property list holding \(found)")
     }
 
     private static func missing(_ entry: String) -> JastorError {
