@@ -10,7 +10,8 @@ import Jastor
 // Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
 // deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
 // (and skips scaling, threads and limits), for profiling with callgrind or perf. The limits section
-// maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size.
+// maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size;
+// `--only limits` runs it alone.
 
 struct Options {
     var quick = false
@@ -138,6 +139,12 @@ func run() throws {
         return try probeMemory(family: arguments[1], operation: arguments[2], path: arguments[3])
     }
     let options = try Options(arguments)
+    if options.only == "limits" {
+        let measurements = limitsScaling(rounds: options.quick ? 5 : 9)
+        print(Report.markdown(measurements))
+        if let path = options.jsonPath { try Report.json(measurements).write(to: URL(fileURLWithPath: path)) }
+        return
+    }
     let inputs = try loadInputs(options)
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("jastor-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)

@@ -74,4 +74,18 @@ import Testing
         let clean = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
         #expect(try Everything.unarchive(from: clean).anything.count == 2)
     }
+
+    /// A binary property list holding a set is refused before Foundation reads it (found by the
+    /// fuzzer: `PropertyListSerialization` on Linux crashed on it, inside its `NSSet` bridging).
+    @Test func propertyListArchivesWithASetAreRefusedUnread() throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("plist_archive_with_a_set.bplist"))
+        let error = try #require(throws: JastorError.self) { try Everything.unarchive(from: data) }
+        #expect(
+            error.description == "expected a Jastor archive (JSON values only), found a property list holding a set")
+        var truncatedTable = data
+        truncatedTable.replaceSubrange(data.count - 8..<data.count, with: [0, 0, 0, 0, 0, 0, 0xFF, 0xFF])
+        #expect(
+            try #require(throws: JastorError.self) { try Everything.unarchive(from: truncatedTable) }.description
+                == "expected a complete Jastor archive, found a property list with a damaged trailer")
+    }
 }

@@ -184,6 +184,9 @@ private enum ArchiveReader {
             }
             return try open(root.object)
         case .propertyList:
+            if let problem = BinaryPropertyListCheck.problem(in: data) {
+                throw Self.error(.unreadableArchive, expected: problem.expected, found: problem.found)
+            }
             let list: Any
             do {
                 list = try PropertyListSerialization.propertyList(from: data, format: nil)
