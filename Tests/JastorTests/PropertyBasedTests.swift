@@ -80,6 +80,27 @@ private final class Addressed: JastorObject {
         }
     }
 
+    @Test func theTreesExerciseMappingAndIssuesAlike() {
+        var random = RandomJSON(seed: 7)
+        var issueCount = 0
+        var filled = 0
+        var strictSuccesses = 0
+        for _ in 0..<500 {
+            let tree = random.object(depth: 4)
+            var issues: [JastorIssue] = []
+            let model = Everything(dictionary: tree, issues: &issues)
+            issueCount += issues.count
+            if model != Everything() { filled += 1 }
+            if issues.isEmpty, model != Everything() { strictSuccesses += 1 }
+        }
+        print(
+            "PropertyBasedTests: of 500 trees, \(filled) filled an Everything, \(strictSuccesses) strictly; \(issueCount) issues"
+        )
+        #expect(filled > 100, "too few trees fill a property: \(filled)")
+        #expect(strictSuccesses > 10, "too few trees map strictly: \(strictSuccesses)")
+        #expect(issueCount > 250, "too few issues to check paths on: \(issueCount)")
+    }
+
     // MARK: - The rules
 
     /// The first rule `model` breaks on `tree`, or `nil`.

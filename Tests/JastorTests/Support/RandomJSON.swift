@@ -45,11 +45,29 @@ struct RandomJSON {
 
     // MARK: Trees
 
+    /// Keys whose properties hold numbers or booleans, and strings, in the test models: half the
+    /// time such a key gets a value of its own kind, so that more values map.
+    private static let numberKeys: Set = [
+        "amount", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
+        "double", "float", "decimal", "priority", "id", "retweetCount", "followersCount", "legs", "ageInWeeks",
+    ]
+    private static let stringKeys: Set = [
+        "name", "string", "text", "screenName", "breed", "city", "description", "colour", "optionalString", "url",
+        "uuid", "data", "date", "createdAt", "birthDate", "nextPage", "price",
+    ]
+
     /// A random object nested at most `depth` levels deep.
     mutating func object(depth: Int) -> [String: Any] {
         var object: [String: Any] = [:]
         for _ in 0..<int(below: 7) {
-            object[key()] = value(depth: depth - 1)
+            let key = key()
+            if int(below: 2) == 0, Self.numberKeys.contains(key) {
+                object[key] = int(below: 4) == 0 ? boolean() : number()
+            } else if int(below: 2) == 0, Self.stringKeys.contains(key) {
+                object[key] = string()
+            } else {
+                object[key] = value(depth: depth - 1)
+            }
         }
         return object
     }
