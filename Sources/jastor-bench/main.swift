@@ -9,7 +9,9 @@ import Jastor
 //
 // Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
 // deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
-// (and skips scaling and threads), for profiling with callgrind or perf.
+// (and skips scaling, threads and limits), for profiling with callgrind or perf. The limits section
+// maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size;
+// `--only limits` runs it alone.
 
 struct Options {
     var quick = false
@@ -137,6 +139,12 @@ func run() throws {
         return try probeMemory(family: arguments[1], operation: arguments[2], path: arguments[3])
     }
     let options = try Options(arguments)
+    if options.only == "limits" {
+        let measurements = limitsScaling(rounds: options.quick ? 5 : 9)
+        print(Report.markdown(measurements))
+        if let path = options.jsonPath { try Report.json(measurements).write(to: URL(fileURLWithPath: path)) }
+        return
+    }
     let inputs = try loadInputs(options)
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("jastor-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -174,6 +182,10 @@ func run() throws {
         measurements += try scaling(
             twitter: twitter.data, factors: options.quick ? [1, 10] : [1, 10, 100], rounds: options.quick ? 2 : 5)
         measurements += threads(twitter: twitter.data, rounds: options.quick ? 2 : 7)
+    }
+    if options.only == nil {
+        print("limits: long string, long array, deep nesting at ×1 and ×10…")
+        measurements += limitsScaling(rounds: options.quick ? 5 : 9)
     }
     print()
     print(Report.markdown(measurements))

@@ -8,7 +8,7 @@ import Foundation
 /// crash or a hang. (Foundation's `PropertyListSerialization` crashes on some damaged files.)
 ///
 /// It reads what `PropertyListEncoder` writes: dictionaries with string keys, arrays, strings,
-/// integers up to 128 bits whose value fits `UInt64`, reals and booleans; the string `"$null"`
+/// integers up to 128 bits whose value fits `UInt64`, finite reals and booleans; the string `"$null"`
 /// is the encoder's `nil`. Dates, data, sets and UIDs are refused.
 struct BinaryPropertyListReader {
     /// Why the bytes are not a property list an archive can hold.
@@ -85,8 +85,8 @@ struct BinaryPropertyListReader {
         case 0x0 where marker == 0x09: value = .bool(true)
         case 0x1: value = try integer(at: start + 1, size: 1 << low)
         case 0x2 where low == 2:
-            value = .double(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4)))))
-        case 0x2 where low == 3: value = .double(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
+            value = try finite(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4)))))
+        case 0x2 where low == 3: value = try finite(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
         case 0x5:
             let (count, contents) = try length(low, at: start, elementSize: 1)
             let text = String(decoding: bytes[contents..<contents + count], as: UTF8.self)
@@ -126,6 +126,15 @@ struct BinaryPropertyListReader {
         }
         converted[object] = value
         return value
+    }
+
+    /// A real as a JSON number: archives write non-finite numbers as strings, so a non-finite
+    /// real is foreign (it would reach untyped properties and make `toDictionary()` invalid JSON).
+    private func finite(_ real: Double) throws(Failure) -> JSONValue {
+        guard real.isFinite else {
+            throw Failure(reason: "the non-finite number \(real), which archives write as text")
+        }
+        return .double(real)
     }
 
     /// An integer object's value: 1, 2 and 4 bytes unsigned, 8 bytes signed, 16 bytes when it fits `UInt64`.

@@ -98,6 +98,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
             recordMismatch(source, context: &context)
             return false
         }
+        guard !context.isTooDeep(untyped: source) else { return false }
         slot.initialize(to: dictionary)
         return true
     }
@@ -128,6 +129,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
             return false
         }
         guard let elementModel else {
+            guard !context.isTooDeep(untyped: source) else { return false }
             slot.initialize(to: array)
             return true
         }

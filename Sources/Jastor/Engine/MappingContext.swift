@@ -58,6 +58,32 @@ struct MappingContext {
         trail.isTooDeep(found: "deeper input")
     }
 
+    /// Whether `value`, kept untyped at the current path, holds an object or array below the
+    /// nesting limit (which output could not write back); records the issue when it does.
+    mutating func isTooDeep<Source: JSONSource>(untyped value: Source) -> Bool {
+        guard !Self.fits(value, levels: Self.maximumDepth - trail.currentDepth) else { return false }
+        return trail.isTooDeep(found: "deeper input", force: true)
+    }
+
+    /// Whether every object and array in `value` is within `levels` levels (recursion as deep as
+    /// the limit at most).
+    private static func fits<Source: JSONSource>(_ value: Source, levels: Int) -> Bool {
+        switch value.kind {
+        case .object:
+            guard levels > 0 else { return false }
+            var fitting = true
+            value.object.forEachMember { _, member in fitting = fitting && fits(member, levels: levels - 1) }
+            return fitting
+        case .array:
+            guard levels > 0 else { return false }
+            var fitting = true
+            value.forEachElement { element in fitting = fitting && fits(element, levels: levels - 1) }
+            return fitting
+        case .scalar, .unsupported:
+            return true
+        }
+    }
+
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
         trail.record(kind, expected: expected, found: found)
@@ -217,9 +243,12 @@ private struct IssueTrail {
         entries += issues.map { Entry(issue: $0, isRelative: false) }
     }
 
-    /// Whether the current depth is at the nesting limit; records the issue when it is.
-    mutating func isTooDeep(found: String) -> Bool {
-        guard depth >= MappingContext.maximumDepth else { return false }
+    /// How many keys and indexes deep the run is.
+    var currentDepth: Int { depth }
+
+    /// Whether the current depth is at the nesting limit (or `force`d); records the issue when it is.
+    mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
+        guard force || depth >= MappingContext.maximumDepth else { return false }
         record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
         return true
     }

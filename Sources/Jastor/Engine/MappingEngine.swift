@@ -78,7 +78,9 @@ enum MappingEngine {
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         var found = false
         members.forEachMember { key, member in
-            guard !plan.mappedKeys.contains(key) else { return }
+            guard !plan.mappedKeys.contains(key),
+                context.descend(into: .key(key), { !$0.isTooDeep(untyped: member) })
+            else { return }
             kept[key] = member.foundationValue
             found = true
         }

@@ -10,6 +10,8 @@ import Foundation
 final class JSONDocument: Sendable {
     enum Kind: UInt8 {
         case null, `true`, `false`, integer, unsignedInteger, double, string, decodedString, array, object
+        /// An integer too large for 64 bits, kept as its text (a byte range like a plain string).
+        case bigInteger
     }
 
     /// One value of the tape.
@@ -78,6 +80,10 @@ final class JSONDocument: Sendable {
             nodes.append(Node(kind: .string, first: start, second: count))
         }
 
+        mutating func appendBigInteger(start: Int, count: Int) {
+            nodes.append(Node(kind: .bigInteger, first: start, second: count))
+        }
+
         mutating func appendDecodedString(_ string: String) {
             decodedStrings.append(string)
             nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
@@ -114,6 +120,15 @@ final class JSONDocument: Sendable {
             String(
                 decoding: UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]), as: UTF8.self)
         }
+    }
+
+    /// The value of a big-integer node: exact as a `Decimal` when it has at most 38 digits (so
+    /// integer properties reject it and `String` and `Decimal` properties get every digit),
+    /// otherwise the nearest double.
+    func bigInteger(at index: Int) -> JSONScalar {
+        let text = string(at: index)
+        if text.utf8.count <= 39, let decimal = Decimal(string: text) { return .decimal(decimal) }
+        return .double(Double(text) ?? .nan)
     }
 
     /// Whether the string at a string node equals `key`, compared byte by byte without building a
@@ -154,6 +169,7 @@ struct DocumentValue: JSONSource {
         case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
         case .double: return .scalar(.double(Double(bitPattern: UInt64(UInt(bitPattern: node.first)))))
         case .string, .decodedString: return .scalar(.string(document.string(at: index)))
+        case .bigInteger: return .scalar(document.bigInteger(at: index))
         case .array: return .array
         case .object: return .object
         }
@@ -171,12 +187,15 @@ struct DocumentValue: JSONSource {
             count: isArray ? document.nodes[index].first : 0)
     }
 
+    /// The value as Foundation JSON; a big integer passes through as the nearest double, as the
+    /// reader has always handed it to untyped properties.
     var foundationValue: Any {
+        if document.nodes[index].kind == .bigInteger { return Double(document.string(at: index)) ?? Double.nan }
         switch kind {
-        case .scalar(let scalar): scalar.jsonValue.foundationValue
-        case .object: object.foundationDictionary
-        case .array: elements.map(\.foundationValue)
-        case .unsupported: NSNull()
+        case .scalar(let scalar): return scalar.jsonValue.foundationValue
+        case .object: return object.foundationDictionary
+        case .array: return elements.map(\.foundationValue)
+        case .unsupported: return NSNull()
         }
     }
 

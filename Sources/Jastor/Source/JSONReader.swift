@@ -269,6 +269,13 @@ struct JSONReader {
     // MARK: Numbers
 
     /// Reads a number by JSON's grammar; integers that fit stay exact, others become doubles.
+    ///
+    /// An integer beyond 64 bits keeps its text, so that a property reads its exact value
+    /// (`-9223372036854775809` must not become `Int64.min` by way of a rounded double).
+    ///
+    /// A number beyond `Double`'s range (`1e400`) is an error, as in `JSONSerialization`: no
+    /// property could hold it, and infinity is not JSON. One too small for a `Double` (`1e-400`)
+    /// becomes zero.
     private mutating func readNumber() throws(JSONSyntaxError) {
         let start = position
         var isInteger = true
@@ -295,10 +302,16 @@ struct JSONReader {
             skipDigits()
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if isInteger, let integer = Self.integer(text) {
-            tape.append(integer)
+        if isInteger, let integer = Self.integer(text) { return tape.append(integer) }
+        let value = Double(String(decoding: text, as: UTF8.self)) ?? .infinity
+        guard value.isFinite else {
+            position = start
+            throw error("a number within Double's range (magnitude below 1.8e308)")
+        }
+        if isInteger {
+            tape.appendBigInteger(start: start, count: position - start)
         } else {
-            tape.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
+            tape.appendDouble(value)
         }
     }
 

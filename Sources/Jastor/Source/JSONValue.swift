@@ -222,8 +222,9 @@ extension JSONObject {
 // MARK: - Hashable
 
 extension JSONValue: Hashable {
-    /// Structural equality; doubles compare by value with `NaN` equal to `NaN`, so that a model
-    /// holding `NaN` equals its own archived copy.
+    /// Structural equality; numbers compare by value whatever their representation (`12` equals
+    /// `12.0`, as in JSON, so an untyped value equals its copy read back from a JSON archive), with
+    /// `NaN` equal to `NaN`, so that a model holding `NaN` equals its own archived copy.
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -231,6 +232,11 @@ extension JSONValue: Hashable {
         case (.integer(let a), .integer(let b)): a == b
         case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
         case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.integer(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .integer(let a)):
+            a >= 0 && UInt64(a) == b
+        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)): Int64(exactly: b) == a
+        case (.unsignedInteger(let a), .double(let b)), (.double(let b), .unsignedInteger(let a)):
+            UInt64(exactly: b) == a
         case (.decimal(let a), .decimal(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
@@ -246,8 +252,9 @@ extension JSONValue: Hashable {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .integer(let value): hasher.combine(value)
-        case .unsignedInteger(let value): hasher.combine(value)
-        case .double(let value): value.isNaN ? hasher.combine(Int.min) : hasher.combine(value)
+        case .unsignedInteger(let value):
+            if let integer = Int64(exactly: value) { hasher.combine(integer) } else { hasher.combine(value) }
+        case .double(let value): hashNumber(value, into: &hasher)
         case .decimal(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
         case .array(let elements): hasher.combine(elements)
@@ -259,6 +266,19 @@ extension JSONValue: Hashable {
                 hasher.combine(value)
             }
         case .opaque(let opaque): hasher.combine(String(describing: opaque.value))
+        }
+    }
+
+    /// Hashes a double as the integer it equals, when it equals one, consistently with `==`.
+    private func hashNumber(_ value: Double, into hasher: inout Hasher) {
+        if value.isNaN {
+            hasher.combine(Int.min)
+        } else if let integer = Int64(exactly: value) {
+            hasher.combine(integer)
+        } else if let unsigned = UInt64(exactly: value) {
+            hasher.combine(unsigned)
+        } else {
+            hasher.combine(value)
         }
     }
 }
