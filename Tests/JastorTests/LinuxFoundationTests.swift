@@ -54,6 +54,17 @@ import Testing
         #expect(json["double"] is NSDecimalNumber, "what Linux JSONSerialization produces for this number")
         #expect(Everything(dictionary: json).double == -65.613616999999977)
         #expect(Everything(dictionary: json).double.bitPattern == Double("-65.613616999999977")?.bitPattern)
+        for text in [
+            "0.1000000000000000055511151231257827", "123456789012345678901234567.5", "-1e-100", "9007199254740993",
+            "1.5e120", "-0.000000000000000000000000000000000001",
+        ] {
+            let decimal = NSDecimalNumber(string: text)
+            #expect(!decimal.decimalValue.isNaN, "\(text) is within Decimal's range")
+            #expect(Everything(dictionary: ["double": decimal]).double == Double(decimal.decimalValue.description))
+        }
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["double": NSDecimalNumber.notANumber], issues: &issues)
+        #expect(issues.map(\.kind) == [.invalidValue])
     }
 
     @Test func nsNumbersBuiltByHandFollowTheSameRules() {

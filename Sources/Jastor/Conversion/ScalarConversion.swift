@@ -119,7 +119,7 @@ extension Double: ScalarConvertible {
         case .integer(let value): return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
         case .unsignedInteger(let value):
             return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
-        case .decimal(let value): return NumberText.double(from: value.description)
+        case .decimal(let value): return NumberText.double(from: value)
         case .string(let text):
             if let special = NumberText.nonFinite[text] { return .success(special) }
             return NumberText.double(from: text)
@@ -265,6 +265,21 @@ enum NumberText {
             }
         }
         return state == 1 || state == 3 || state == 6
+    }
+
+    /// The `Double` nearest a `Decimal` (what Linux `JSONSerialization` hands over for numbers
+    /// with many digits), rounded correctly.
+    ///
+    /// The decimal's integer significand and power of ten are written as text for `Double(_:)`,
+    /// which rounds correctly; `Decimal.description` would give the same text at about seven
+    /// times the cost, and `NSDecimalNumber.doubleValue` is not correctly rounded.
+    static func double(from decimal: Decimal) -> ScalarConversion<Double> {
+        guard !decimal.isNaN else { return .failure(.invalidValue) }
+        let significand = decimal.significand
+        let digits = NSDecimalNumber(decimal: significand).uint64Value
+        guard Decimal(digits) == significand else { return double(from: decimal.description) }
+        let sign = decimal.sign == .minus ? "-" : ""
+        return double(from: "\(sign)\(digits)e\(decimal.exponent)")
     }
 
     /// A finite `Double` from numeric text; too large for `Double` is out of range.
