@@ -88,6 +88,12 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         }
         let elements = source.elements
         guard !context.isTooDeep() else { return false }
+        guard !elements.isEmpty else {
+            // Not through `unsafeUninitializedCapacity`: for no elements it writes the count of the
+            // empty-array singleton every thread shares (a data race ThreadSanitizer reports).
+            slot.initialize(to: [])
+            return true
+        }
         // Elements are read straight into the new array's storage: no per-element temporary.
         let result = [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
