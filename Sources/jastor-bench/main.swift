@@ -98,19 +98,27 @@ func runOnce<Family: ModelFamily>(_ family: Family.Type, operation: String, data
     }
 }
 
-/// Time per ×1 of input at ×1, ×10 (and ×100), from bytes and from dictionaries.
+/// Time at ×1, ×10 (and ×100) of twitter's statuses, from bytes and from dictionaries, with
+/// `JSONDecoder` on the same bytes for reference.
+///
+/// Every factor, ×1 included, is serialised the same way (`Corpus.scaled`), so the inputs differ
+/// only in length.
 func scaling(twitter: Data, factors: [Int], rounds: Int) throws -> [Measurement] {
     var measurements: [Measurement] = []
     for factor in factors {
-        let data = factor == 1 ? twitter : try Corpus.scaled(twitter, factor: factor)
+        let data = try Corpus.scaled(twitter, factor: factor)
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
         let bytes = Harness.time(rounds: rounds) { ((try? TwitterSearch(json: data)) != nil) ? 1 : 0 }
         let dictionary = Harness.time(rounds: rounds) { TwitterSearch(dictionary: json).statuses.count }
-        measurements.append(
-            Measurement(file: "twitter ×\(factor)", operation: "Jastor from bytes", baseline: nil, samples: bytes))
-        measurements.append(
-            Measurement(
-                file: "twitter ×\(factor)", operation: "Jastor from dictionary", baseline: nil, samples: dictionary))
+        let decoder = Harness.time(rounds: rounds) {
+            ((try? JSONDecoder().decode(CodableTwitterSearch.self, from: data)) != nil) ? 1 : 0
+        }
+        let file = "twitter ×\(factor)"
+        measurements += [
+            Measurement(file: file, operation: "Jastor from bytes", baseline: nil, samples: bytes),
+            Measurement(file: file, operation: "Jastor from dictionary", baseline: nil, samples: dictionary),
+            Measurement(file: file, operation: "JSONDecoder from bytes", baseline: nil, samples: decoder),
+        ]
     }
     return measurements
 }
@@ -146,6 +154,14 @@ func run() throws {
         return
     }
     let inputs = try loadInputs(options)
+    if options.only == "scaling" {
+        let twitter = inputs.first { $0.family == "twitter" }?.data ?? Data()
+        let measurements =
+            try scaling(twitter: twitter, factors: options.quick ? [1, 10] : [1, 10, 100], rounds: 5)
+            + threads(twitter: twitter, rounds: 7)
+        print(Report.markdown(measurements))
+        return
+    }
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("jastor-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: temporary) }

@@ -62,7 +62,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         }
         guard let named = PlanCache.shared.modelClass(named: name),
             let type = named as? Model.Type,
-            PlanCache.shared.plan(for: type).inherits(from: modelType)
+            context.plans.plan(for: type).inherits(from: modelType)
         else {
             context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
             return nil
@@ -77,7 +77,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         guard let chosen = modelType.modelClass(for: members.hookView), chosen != modelType else {
             return modelType
         }
-        guard let type = chosen as? Model.Type, PlanCache.shared.plan(for: type).inherits(from: modelType) else {
+        guard let type = chosen as? Model.Type, context.plans.plan(for: type).inherits(from: modelType) else {
             context.record(
                 .disallowedClass, expected: "\(typeName) or a subclass from \(typeName).modelClass(for:)",
                 found: "\(chosen)")

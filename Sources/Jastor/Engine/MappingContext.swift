@@ -19,6 +19,8 @@ struct MappingContext {
     static let maximumDepth = 256
 
     let input: Input
+    /// The plans this run has used.
+    var plans = RunPlans()
     private var trail = IssueTrail()
     private var reportedDeclarations: Set<ObjectIdentifier> = []
 
@@ -111,6 +113,8 @@ struct EncodingContext {
     }
 
     let purpose: Purpose
+    /// The plans this run has used.
+    var plans = RunPlans()
     private var trail = IssueTrail()
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []
@@ -173,6 +177,28 @@ struct EncodingContext {
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
         trail.record(kind, expected: expected, found: found)
+    }
+}
+
+/// The class plans one run has used, so that each class takes the shared cache's lock once per
+/// run rather than once per model: with several threads mapping at once, a lock taken per model is
+/// contended and parks threads in the kernel.
+struct RunPlans {
+    /// The classes seen most recently; a run uses few, and a short array is searched faster than
+    /// a dictionary is hashed.
+    private var known: [(type: ObjectIdentifier, plan: ClassPlan)] = []
+    private static let capacity = 16
+
+    /// The plan of `type`, from this run's classes or else the shared cache.
+    mutating func plan(for type: JastorObject.Type) -> ClassPlan {
+        let identifier = ObjectIdentifier(type)
+        for entry in known where entry.type == identifier {
+            return entry.plan
+        }
+        let plan = PlanCache.shared.plan(for: type)
+        if known.count == Self.capacity { known.removeFirst() }
+        known.append((identifier, plan))
+        return plan
     }
 }
 

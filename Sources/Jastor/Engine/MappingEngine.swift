@@ -30,7 +30,7 @@ enum MappingEngine {
     static func fill<Members: JSONObjectSource>(
         _ model: JastorObject, from members: Members, by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        let plan = PlanCache.shared.plan(for: type(of: model))
+        let plan = context.plans.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
         let readsNames = context.input == .archive
         if readsNames {
@@ -116,7 +116,7 @@ enum MappingEngine {
     {
         guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
-        let plan = PlanCache.shared.plan(for: type(of: model))
+        let plan = context.plans.plan(for: type(of: model))
         let tag = ModelTag(className: plan.className, differsFromDeclaredType: type(of: model) != declaredType)
         let inspecting = context.purpose == .inspection
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
