@@ -14,8 +14,9 @@ let package = Package(
         .target(name: "Jastor"),
         .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
         .executableTarget(name: "jastor-bench", dependencies: ["Jastor"]),
-        // Writes `JastorObject` models from JSON samples; the generated code needs only `Jastor`.
-        .target(name: "JastorGenerator"),
+        // Writes `JastorObject` models from JSON samples, deriving keys with the library's own key
+        // strategy; the generated code needs only `Jastor`.
+        .target(name: "JastorGenerator", dependencies: ["Jastor"]),
         .executableTarget(name: "jastor-gen", dependencies: ["JastorGenerator"]),
         // A helper the atomic-write test launches and kills; not a product.
         .executableTarget(name: "jastor-archive-writer", dependencies: ["Jastor"]),

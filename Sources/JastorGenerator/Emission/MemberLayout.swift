@@ -1,3 +1,5 @@
+import Jastor
+
 /// The members of one generated class: its typed properties and their names, the property that
 /// keeps untyped keys, and the key strategy that needs the fewest explicit keys.
 struct MemberLayout {
@@ -10,7 +12,7 @@ struct MemberLayout {
 
         /// The key the strategy derives from a property name.
         func key(for name: String) -> String {
-            self == .exact ? name : Identifier.snakeCase(name)
+            self == .exact ? name : JastorKeyStrategy.convertFromSnakeCase.key(for: name)
         }
     }
 

@@ -57,23 +57,6 @@ enum Identifier {
         return name
     }
 
-    /// Jastor's `.convertFromSnakeCase` key for a property name (the library's own algorithm).
-    static func snakeCase(_ name: String) -> String {
-        let characters = Array(name)
-        var result = ""
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let nextIsLowercase = index + 1 < characters.count && characters[index + 1].isLowercase
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLowercase) {
-                    result.append("_")
-                }
-            }
-            result += character.lowercased()
-        }
-        return result
-    }
-
     // MARK: - Words
 
     private static func capitalized(_ word: String) -> String {
