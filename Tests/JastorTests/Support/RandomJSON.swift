@@ -2,23 +2,6 @@ import Foundation
 
 @testable import Jastor
 
-/// SplitMix64: a small, fast, seeded generator, so a failing case reproduces from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// Builds random JSON-like Foundation trees, as `JSONSerialization` or hand-written code would
 /// hand them to a mapper, and writes them as JSON text.
 ///
@@ -37,10 +20,10 @@ struct RandomJSON {
         "address", "city", "reports", "description", "birthDate", "", "é", "a.b", "$class",
     ]
 
-    private var generator: SeededGenerator
+    private var generator: SeededRandom
 
     init(seed: UInt64) {
-        generator = SeededGenerator(seed: seed)
+        generator = SeededRandom(seed: seed)
     }
 
     // MARK: Trees
