@@ -94,11 +94,16 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[String: Any]>, context: inout MappingContext
     ) -> Bool {
-        guard case .object = source.kind, let dictionary = source.foundationValue as? [String: Any] else {
+        guard case .object = source.kind else {
             recordMismatch(source, context: &context)
             return false
         }
+        // The Foundation dictionary is built only once the value is known to fit.
         guard !context.isTooDeep(untyped: source) else { return false }
+        guard let dictionary = source.foundationValue as? [String: Any] else {
+            recordMismatch(source, context: &context)
+            return false
+        }
         slot.initialize(to: dictionary)
         return true
     }
@@ -124,19 +129,24 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Any]>, context: inout MappingContext
     ) -> Bool {
-        guard case .array = source.kind, let array = source.foundationValue as? [Any] else {
+        guard case .array = source.kind else {
             recordMismatch(source, context: &context)
             return false
         }
         guard let elementModel else {
+            // The Foundation array is built only when it is kept, and only once it is known to fit.
             guard !context.isTooDeep(untyped: source) else { return false }
+            guard let array = source.foundationValue as? [Any] else {
+                recordMismatch(source, context: &context)
+                return false
+            }
             slot.initialize(to: array)
             return true
         }
         guard !context.isTooDeep() else { return false }
         var models: [Any] = []
         var index = 0  // counted by hand, as in ArrayCodec
-        for element in source.elements {
+        source.forEachElement { element in
             var model: JastorObject?
             _ = context.descend(into: .index(index)) { context in
                 model = elementModel.decode(element, context: &context)
