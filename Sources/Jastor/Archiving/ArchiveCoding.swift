@@ -146,7 +146,7 @@ extension JSONValue: Codable {
         case .integer(let value): try container.encode(value)
         case .unsignedInteger(let value): try container.encode(value)
         case .double(let value) where value.isFinite: try container.encode(value)
-        case .double(let value): try container.encode(value.isNaN ? "NaN" : value > 0 ? "Infinity" : "-Infinity")
+        case .double(let value): try container.encode(NumberText.text(ofNonFinite: value))
         case .decimal(let value): try container.encode(value.description)
         case .string(let value): try container.encode(value)
         default: try container.encodeNil()

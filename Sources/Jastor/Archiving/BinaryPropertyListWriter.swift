@@ -41,7 +41,7 @@ struct BinaryPropertyListWriter {
         case .integer(let integer): return append(.integer(integer))
         case .unsignedInteger(let integer): return append(.unsignedInteger(integer))
         case .double(let double) where double.isFinite: return append(.double(double))
-        case .double(let double): return append(.string(double.isNaN ? "NaN" : double > 0 ? "Infinity" : "-Infinity"))
+        case .double(let double): return append(.string(NumberText.text(ofNonFinite: double)))
         case .decimal(let decimal): return append(.string(decimal.description))
         case .string(let string): return append(.string(string))
         case .array(let elements):

@@ -22,7 +22,7 @@ struct JSONTextWriter {
         case .integer(let integer): append(String(integer))
         case .unsignedInteger(let integer): append(String(integer))
         case .double(let double) where double.isFinite: append(double.description)
-        case .double(let double): writeString(double.isNaN ? "NaN" : double > 0 ? "Infinity" : "-Infinity")
+        case .double(let double): writeString(NumberText.text(ofNonFinite: double))
         case .decimal(let decimal): writeString(decimal.description)
         case .string(let string): writeString(string)
         case .array(let elements):

@@ -239,6 +239,11 @@ enum NumberText {
     /// The spellings archives use for values JSON cannot hold.
     static let nonFinite: [String: Double] = ["NaN": .nan, "Infinity": .infinity, "-Infinity": -.infinity]
 
+    /// How archives write a non-finite double, the text ``nonFinite`` reads back.
+    static func text(ofNonFinite value: Double) -> String {
+        value.isNaN ? "NaN" : value > 0 ? "Infinity" : "-Infinity"
+    }
+
     /// Whether `text` is an integer in JSON's grammar: an optional `-` and digits.
     static func isInteger(_ text: String) -> Bool {
         var bytes = text.utf8[...]
