@@ -82,7 +82,7 @@ private struct Order: Codable, Equatable {
         let list = try PropertyListSerialization.propertyList(from: data, format: nil)
         let envelope = try #require(list as? [String: Any])
         #expect(envelope["format"] as? String == "jastor-archive")
-        #expect(envelope["version"] as? Int == 1)
+        #expect(envelope["version"] as? Int == 2)
         let root = try #require(envelope["root"] as? [String: Any])
         #expect(root["string"] as? String == original.string)
         #expect((root["strings"] as? [Any])?.count == 40)

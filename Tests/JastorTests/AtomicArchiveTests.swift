@@ -18,9 +18,9 @@ import Darwin
         let before = try Data(contentsOf: file)
 
         let unencodable = Everything(dictionary: ["string": "new"])
-        unencodable.metadata = ["when": Date()]
+        unencodable.metadata = ["where": URL(fileURLWithPath: "/")]
         let error = try #require(throws: JastorError.self) { try unencodable.archive(to: file) }
-        #expect(error.description == "metadata.when: expected a JSON value, found Date")
+        #expect(error.description == "metadata.where: expected a JSON value, found URL")
         #expect(try Data(contentsOf: file) == before)
         #expect(try Everything.unarchive(from: file).string == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["kept.archive"])

@@ -51,20 +51,20 @@ import Testing
 
     @Test func newerFormatVersion() throws {
         let bytes = Data(
-            #"{"format": "jastor-archive", "version": 2, "rootClass": "JastorTests.SearchResponse", "root": {}}"#.utf8)
+            #"{"format": "jastor-archive", "version": 3, "rootClass": "JastorTests.SearchResponse", "root": {}}"#.utf8)
         #expect(
             try error(reading: bytes).issues.first?.description
-                == "expected archive format version 1 or earlier, found version 2, written by a newer Jastor")
+                == "expected archive format version 2 or earlier, found version 3, written by a newer Jastor")
     }
 
     @Test func newerFormatVersionInAPropertyList() throws {
         let envelope: [String: Any] = [
-            "format": "jastor-archive", "version": 2, "rootClass": "JastorTests.SearchResponse", "root": [:],
+            "format": "jastor-archive", "version": 3, "rootClass": "JastorTests.SearchResponse", "root": [:],
         ]
         let bytes = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
         #expect(
             try error(reading: bytes).issues.first?.description
-                == "expected archive format version 1 or earlier, found version 2, written by a newer Jastor")
+                == "expected archive format version 2 or earlier, found version 3, written by a newer Jastor")
     }
 
     @Test(arguments: formats)

@@ -30,6 +30,11 @@ private final class Limited: JastorObject {
 /// The outcome is a value, the default kept, or an error naming where and what; never a crash, a
 /// trap or a stack overflow. The README's "Limits" section lists these outcomes.
 @Suite struct LimitsTests {
+    /// The type each scalar property of ``Limited`` names in issues.
+    private static let typeNames = [
+        "int": "Int", "int64": "Int64", "uint64": "UInt64", "double": "Double", "bool": "Bool", "decimal": "Decimal",
+    ]
+
     /// `{"int": V, "int64": V, …}` with the same JSON number or string in every scalar property.
     private func everyScalar(_ value: String) -> Data {
         let keys = ["int", "int64", "uint64", "double", "string", "bool", "decimal"]
@@ -49,33 +54,46 @@ private final class Limited: JastorObject {
     // MARK: Numbers
 
     @Test(arguments: ["1e400", "-1e400", "123456789e999"])
-    func numbersBeyondDoubleAreAnErrorAtTheirPosition(number: String) throws {
-        let data = Data("{\"int\": 1, \"double\": \(number)}".utf8)
-        let lenient = try #require(throws: JastorError.self) { try Limited(json: data) }
-        #expect(lenient.issues.map(\.kind) == [.invalidJSON])
+    func numbersBeyondDoubleAreReportedAtTheirPathAndKeptAsText(number: String) throws {
+        let data = everyScalar(number)
+        let model = try Limited(json: data)
+        #expect(model.string == number)
+        #expect(model.int == 7 && model.double == 7 && model.decimal == 7 && model.bool == false)
         #expect(
-            lenient.description
-                == "expected a number within Double's range (magnitude below 1.8e308), found '\(number.prefix(1))' "
-                + "at line 1, column 22 (byte 21)")
-        #expect(strictError(data) == lenient.description)
+            strictError(data)
+                == ["int", "int64", "uint64", "double", "bool", "decimal"].map {
+                    "\($0): expected \(Self.typeNames[$0] ?? ""), found Number \(number)"
+                }.joined(separator: "\n"))
+        let untyped = try #require(throws: JastorError.self) {
+            try Limited(validatingJSON: Data("{\"anything\": [1, \(number)]}".utf8))
+        }
+        #expect(
+            untyped.description
+                == "anything[1]: expected a number a Double or Decimal holds exactly (kept as the nearest Double), "
+                + "found Number \(number)")
     }
 
-    @Test func numbersBelowDoubleBecomeZero() throws {
-        let model = try Limited(validatingJSON: everyScalar("1e-400"))
-        #expect(model.int == 0 && model.int64 == 0 && model.uint64 == 0 && model.bool == false)
-        #expect(model.double == 0 && model.double.sign == .plus)
-        #expect(model.string == "0")
+    @Test func numbersBelowDoubleAreKeptAsTextOrReported() throws {
+        let data = everyScalar("1e-400")
+        let model = try Limited(json: data)
+        #expect(model.int == 7 && model.int64 == 7 && model.uint64 == 7 && model.double == 7 && model.decimal == 7)
+        #expect(model.string == "1e-400")
+        #expect(
+            strictError(data)
+                == ["int", "int64", "uint64", "double", "bool", "decimal"].map {
+                    "\($0): expected \(Self.typeNames[$0] ?? ""), found Number 1e-400"
+                }.joined(separator: "\n"))
     }
 
-    @Test func negativeZeroIsZeroAndKeepsItsSignOnlyAsADouble() throws {
+    @Test func negativeZeroKeepsItsSignWhereTheTypeHasOne() throws {
         let integer = try Limited(validatingJSON: everyScalar("-0"))
         #expect(integer.int == 0 && integer.int64 == 0 && integer.uint64 == 0 && integer.decimal == 0)
-        #expect(integer.double == 0 && integer.double.sign == .plus)
-        #expect(integer.string == "0" && integer.bool == false)
+        #expect(integer.double == 0 && integer.double.sign == .minus)
+        #expect(integer.string == "-0" && integer.bool == false)
         let double = try Limited(validatingJSON: everyScalar("-0.0"))
         #expect(double.int == 0 && double.int64 == 0 && double.uint64 == 0 && double.decimal == 0)
         #expect(double.double == 0 && double.double.sign == .minus)
-        #expect(double.string == "0" && double.bool == false)
+        #expect(double.string == "-0.0" && double.bool == false)
     }
 
     @Test func twoToTheSixtyFourFitsNoIntegerProperty() throws {
@@ -96,11 +114,11 @@ private final class Limited: JastorObject {
 
     @Test func belowInt64MinIsNotRoundedIntoRange() throws {
         // The nearest double of -9223372036854775809 is Int64.min: the reader keeps the integer's
-        // text, so no integer property takes that rounded value.
+        // text, so no integer property takes that rounded value, and neither does a Double.
         let data = everyScalar("-9223372036854775809")
         let model = try Limited(json: data)
         #expect(model.int == 7 && model.int64 == 7 && model.uint64 == 7)
-        #expect(model.double == -9_223_372_036_854_775_808.0)
+        #expect(model.double == 7)
         #expect(model.string == "-9223372036854775809")
         #expect(model.decimal == Decimal(string: "-9223372036854775809"))
         #expect(
@@ -108,6 +126,7 @@ private final class Limited: JastorObject {
                 int: expected Int, found Number -9223372036854775809
                 int64: expected Int64, found Number -9223372036854775809
                 uint64: expected UInt64, found Number -9223372036854775809
+                double: expected Double, found Number -9223372036854775809
                 bool: expected Bool, found Number -9223372036854775809
                 """)
     }
@@ -120,11 +139,16 @@ private final class Limited: JastorObject {
         #expect(high.string == "18446744073709551615")
     }
 
-    @Test func integersBeyondThirtyEightDigitsBecomeTheNearestDouble() throws {
+    @Test func longIntegersAreExactOrReported() throws {
+        // 10^59 has 60 digits: a Decimal holds it (one significant digit), a Double does not.
         let digits = "1" + String(repeating: "0", count: 59)
         let model = try Limited(json: everyScalar(digits))
-        #expect(model.double == 1e59)
-        #expect(model.int == 7 && model.uint64 == 7)
+        #expect(model.double == 7 && model.int == 7 && model.uint64 == 7)
+        #expect(model.decimal == Decimal(sign: .plus, exponent: 59, significand: 1))
+        #expect(model.string == digits)
+        // 2^70 written out in full is exactly a Double.
+        let power = try Limited(json: everyScalar("1180591620717411303424"))
+        #expect(power.double == 0x1p70)
     }
 
     // MARK: Strings
@@ -226,14 +250,21 @@ private final class Limited: JastorObject {
 
     // MARK: Dictionaries built by hand
 
-    @Test func nonFiniteDoublesFromDictionariesFillOnlyDoubleProperties() {
+    @Test func nonFiniteDoublesFromDictionariesAreRefusedButKeptUntyped() {
+        // JSON cannot hold NaN or infinity, so no property takes one from a dictionary (toDictionary()
+        // must stay writable as JSON); an untyped value keeps it as it is, and archives keep it.
         for value in [Double.nan, .infinity, -.infinity] {
             var issues: [JastorIssue] = []
             let model = Limited(
-                dictionary: ["int": value, "int64": value, "string": value, "double": value], issues: &issues)
-            #expect(model.double.isNaN == value.isNaN && (value.isNaN || model.double == value))
-            #expect(model.int == 7 && model.int64 == 7 && model.string == "default")
-            #expect(issues.map(\.path.description) == ["int", "int64", "string"])
+                dictionary: ["int": value, "int64": value, "string": value, "double": value, "anything": [value]],
+                issues: &issues)
+            #expect(model.double == 7 && model.int == 7 && model.int64 == 7 && model.string == "default")
+            #expect(issues.map(\.path.description) == ["int", "int64", "double", "string"])
+            let kept = model.anything.first as? Double
+            #expect(kept.map { $0.isNaN ? value.isNaN : $0 == value } == true)
         }
+        var issues: [JastorIssue] = []
+        _ = Limited(dictionary: ["double": "NaN"], issues: &issues)
+        #expect(issues.map(\.description) == [#"double: expected a finite Double, found String "NaN""#])
     }
 }

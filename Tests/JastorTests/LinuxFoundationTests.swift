@@ -55,13 +55,18 @@ import Testing
         #expect(Everything(dictionary: json).double == -65.613616999999977)
         #expect(Everything(dictionary: json).double.bitPattern == Double("-65.613616999999977")?.bitPattern)
         for text in [
-            "0.1000000000000000055511151231257827", "123456789012345678901234567.5", "-1e-100", "9007199254740993",
-            "1.5e120", "-0.000000000000000000000000000000000001",
+            "0.1000000000000000055511151231257827", "123456789012345678901234567.5", "-1e-100", "1.5e120",
+            "-0.000000000000000000000000000000000001", "9007199254740992",
         ] {
             let decimal = NSDecimalNumber(string: text)
             #expect(!decimal.decimalValue.isNaN, "\(text) is within Decimal's range")
             #expect(Everything(dictionary: ["double": decimal]).double == Double(decimal.decimalValue.description))
         }
+        // An integer a Double does not hold is refused, as the same JSON number and its text are.
+        var inexact: [JastorIssue] = []
+        let refused = Everything(dictionary: ["double": NSDecimalNumber(string: "9007199254740993")], issues: &inexact)
+        #expect(refused.double == 0)
+        #expect(inexact.map(\.description) == ["double: expected Double, found Number 9007199254740993"])
         var issues: [JastorIssue] = []
         _ = Everything(dictionary: ["double": NSDecimalNumber.notANumber], issues: &issues)
         #expect(issues.map(\.kind) == [.invalidValue])
@@ -92,6 +97,6 @@ import Testing
     @Test func nonJSONValuesAreMismatches() {
         var issues: [JastorIssue] = []
         _ = Everything(dictionary: ["string": Date(timeIntervalSince1970: 0)], issues: &issues)
-        #expect(issues.map(\.description) == ["string: expected String, found Date (not a JSON value)"])
+        #expect(issues.map(\.description) == ["string: expected String, found Date 1970-01-01T00:00:00Z"])
     }
 }

@@ -149,6 +149,8 @@ extension JSONValue: Codable {
         case .double(let value): try container.encode(NumberText.text(ofNonFinite: value))
         case .decimal(let value): try container.encode(value.description)
         case .string(let value): try container.encode(value)
+        case .date(let value): try container.encode(value)
+        case .data(let value): try container.encode(value)
         default: try container.encodeNil()
         }
     }

@@ -8,8 +8,9 @@ import Foundation
 /// crash or a hang. (Foundation's `PropertyListSerialization` crashes on some damaged files.)
 ///
 /// It reads what `PropertyListEncoder` writes: dictionaries with string keys, arrays, strings,
-/// integers up to 128 bits whose value fits `UInt64`, finite reals and booleans; the string `"$null"`
-/// is the encoder's `nil`. Dates, data, sets and UIDs are refused.
+/// integers up to 128 bits whose value fits `UInt64`, finite reals and booleans; strings are read
+/// by ``ArchiveSpelling`` for the archive's format version (from version 2 escapes and markers,
+/// in version 1 only `"$null"`, the encoder's `nil`). Dates, data, sets and UIDs are refused.
 struct BinaryPropertyListReader {
     /// Why the bytes are not a property list an archive can hold.
     struct Failure: Error {
@@ -25,10 +26,13 @@ struct BinaryPropertyListReader {
     private let topObject: Int
     /// Where the offset table starts: objects lie between the header and here.
     private let objectsEnd: Int
+    /// Whether strings are read with ``ArchiveSpelling``'s escapes and markers (format version 2 on).
+    private var readsMarkers = false
 
     /// The root value of the property list in `data`.
     static func read(_ data: Data) throws(Failure) -> JSONValue {
-        let reader = try BinaryPropertyListReader(bytes: Array(data))
+        var reader = try BinaryPropertyListReader(bytes: Array(data))
+        reader.readsMarkers = reader.archiveVersion() >= ArchiveSpelling.firstEscapingVersion
         var converted = [JSONValue?](repeating: nil, count: reader.objectOffsets.count)
         var inProgress = Set<Int>()
         return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress)
@@ -89,12 +93,11 @@ struct BinaryPropertyListReader {
         case 0x2 where low == 3: value = try finite(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
         case 0x5:
             let (count, contents) = try length(low, at: start, elementSize: 1)
-            let text = String(decoding: bytes[contents..<contents + count], as: UTF8.self)
-            value = text == ArchiveNull.marker ? .null : .string(text)
+            value = try archived(String(decoding: bytes[contents..<contents + count], as: UTF8.self))
         case 0x6:
             let (count, contents) = try length(low, at: start, elementSize: 2)
             let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
-            value = .string(String(decoding: units, as: UTF16.self))
+            value = try archived(String(decoding: units, as: UTF16.self))
         case 0xA:
             let (count, references) = try length(low, at: start, elementSize: referenceSize)
             var elements: [JSONValue] = []
@@ -126,6 +129,38 @@ struct BinaryPropertyListReader {
         }
         converted[object] = value
         return value
+    }
+
+    /// What a string of the archive stands for.
+    private func archived(_ text: String) throws(Failure) -> JSONValue {
+        guard readsMarkers else { return text == ArchiveSpelling.null ? .null : .string(text) }
+        do {
+            return try ArchiveSpelling.value(ofArchived: text)
+        } catch {
+            throw Failure(reason: error.reason)
+        }
+    }
+
+    /// The envelope's format version: the integer under the top dictionary's `"version"` key, or 0
+    /// when there is none (the envelope check then says what is missing).
+    private func archiveVersion() -> Int64 {
+        let start = objectOffsets[topObject]
+        guard bytes[start] >> 4 == 0xD,
+            case let (count, keys)? = try? length(Int(bytes[start] & 0x0F), at: start, elementSize: 2 * referenceSize)
+        else { return 0 }
+        for index in 0..<count {
+            guard let key = try? reference(at: keys + index * referenceSize),
+                bytes[objectOffsets[key]] == 0x57,  // an ASCII string of 7 characters
+                objectOffsets[key] + 8 <= objectsEnd,
+                bytes[objectOffsets[key] + 1..<objectOffsets[key] + 8].elementsEqual("version".utf8),
+                let value = try? reference(at: keys + (count + index) * referenceSize),
+                bytes[objectOffsets[value]] >> 4 == 0x1,
+                case .integer(let version)? = try? integer(
+                    at: objectOffsets[value] + 1, size: 1 << Int(bytes[objectOffsets[value]] & 0x0F))
+            else { continue }
+            return version
+        }
+        return 0
     }
 
     /// A real as a JSON number: archives write non-finite numbers as strings, so a non-finite

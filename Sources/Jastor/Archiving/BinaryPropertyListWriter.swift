@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes a ``JSONValue`` tree as a binary property list (`bplist00`): the default archive format.
 ///
-/// It writes what `PropertyListEncoder` would encode for the tree (see `JSONValue.encode(to:)`):
-/// `null` as the string `"$null"`, non-finite doubles as `"NaN"`, `"Infinity"` and `"-Infinity"`,
-/// decimals as strings, a model object's `$class` marker first. Writing the format directly costs
+/// Strings, keys, `null` and the values JSON cannot hold are spelled by ``ArchiveSpelling`` (a
+/// string starting with `$` gets one more; `null` is `"$null"`; non-finite doubles, decimals,
+/// dates and data become markers); a model object's `$class` marker comes first. Writing the format directly costs
 /// a fraction of `PropertyListEncoder`'s way through encoding containers; Foundation and
 /// ``BinaryPropertyListReader`` both read the result.
 struct BinaryPropertyListWriter {
@@ -36,14 +36,13 @@ struct BinaryPropertyListWriter {
     /// Numbers `value` and everything inside it, parents before children; returns its number.
     private mutating func add(_ value: JSONValue) throws(JastorError) -> Int {
         switch value {
-        case .null: return append(.string(ArchiveNull.marker))
+        case .null: return append(.string(ArchiveSpelling.null))
         case .bool(let flag): return append(.bool(flag))
         case .integer(let integer): return append(.integer(integer))
         case .unsignedInteger(let integer): return append(.unsignedInteger(integer))
         case .double(let double) where double.isFinite: return append(.double(double))
-        case .double(let double): return append(.string(NumberText.text(ofNonFinite: double)))
-        case .decimal(let decimal): return append(.string(decimal.description))
-        case .string(let string): return append(.string(string))
+        case .double, .decimal, .date, .data: return append(.string(ArchiveSpelling.marker(for: value) ?? ""))
+        case .string(let string): return append(.string(ArchiveSpelling.escaped(string)))
         case .array(let elements):
             let number = append(.array([]))
             var children: [Int] = []
@@ -60,11 +59,11 @@ struct BinaryPropertyListWriter {
             keys.reserveCapacity(object.entries.count + 1)
             values.reserveCapacity(object.entries.count + 1)
             if let model = object.model, model.differsFromDeclaredType {
-                keys.append(append(.string(MappingEngine.classMarkerKey)))
+                keys.append(append(.string(ArchiveSpelling.classMarker)))
                 values.append(append(.string(model.className)))
             }
             for entry in object.entries {
-                keys.append(append(.string(entry.key)))
+                keys.append(append(.string(ArchiveSpelling.escaped(entry.key))))
                 values.append(try add(entry.value))
             }
             objects[number] = .dictionary(keys: keys, values: values)
@@ -185,9 +184,4 @@ struct BinaryPropertyListWriter {
         default: 8
         }
     }
-}
-
-/// How property-list archives spell `null`, as `PropertyListEncoder` does.
-enum ArchiveNull {
-    static let marker = "$null"
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes a ``JSONValue`` tree as compact UTF-8 JSON text: the JSON archive format.
 ///
-/// It writes what `Codable` encoding of the tree would (see `JSONValue.encode(to:)`): a model
-/// object's `$class` marker first when its class differs from the declared one, non-finite doubles
-/// as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`, decimals as strings; doubles keep a
-/// fraction or exponent (`5.0`) so that they read back as doubles. Going straight to bytes costs
-/// a fraction of `JSONEncoder`'s way through encoding containers.
+/// Strings, keys and the values JSON cannot hold are spelled by ``ArchiveSpelling`` (a string
+/// starting with `$` gets one more; non-finite doubles, decimals, dates and data become markers);
+/// a model object's `$class` marker comes first when its class differs from the declared one;
+/// doubles keep a fraction or exponent (`5.0`) so that they read back as doubles. Going straight
+/// to bytes costs a fraction of `JSONEncoder`'s way through encoding containers.
 struct JSONTextWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -22,9 +22,8 @@ struct JSONTextWriter {
         case .integer(let integer): append(String(integer))
         case .unsignedInteger(let integer): append(String(integer))
         case .double(let double) where double.isFinite: append(double.description)
-        case .double(let double): writeString(NumberText.text(ofNonFinite: double))
-        case .decimal(let decimal): writeString(decimal.description)
-        case .string(let string): writeString(string)
+        case .double, .decimal, .date, .data: writeString(ArchiveSpelling.marker(for: value) ?? "")
+        case .string(let string): writeString(ArchiveSpelling.escaped(string))
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -47,7 +46,7 @@ struct JSONTextWriter {
         bytes.append(UInt8(ascii: "{"))
         var first = true
         if let model = object.model, model.differsFromDeclaredType {
-            writeString(MappingEngine.classMarkerKey)
+            writeString(ArchiveSpelling.classMarker)
             bytes.append(UInt8(ascii: ":"))
             writeString(model.className)
             first = false
@@ -55,7 +54,7 @@ struct JSONTextWriter {
         for entry in object.entries {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
-            writeString(entry.key)
+            writeString(ArchiveSpelling.escaped(entry.key))
             bytes.append(UInt8(ascii: ":"))
             try write(entry.value)
         }

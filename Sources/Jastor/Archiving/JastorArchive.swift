@@ -15,7 +15,9 @@ public enum JastorArchiveFormat: Sendable, Hashable {
 /// What identifies an archive: its format name, and the newest version this library reads.
 private enum ArchiveHeader {
     static let formatName = "jastor-archive"
-    static let currentVersion = 1
+    /// Version 2 escapes strings starting with `$` and spells non-JSON values with markers
+    /// (``ArchiveSpelling``).
+    static let currentVersion = 2
 }
 
 /// A whole archive as written: the format name and version, the root model's class, and the root.
@@ -176,7 +178,7 @@ private enum ArchiveReader {
         case .json:
             let document: JSONDocument
             do {
-                document = try JSONReader.read(data)
+                document = try JSONReader.read(data, isArchive: true)
             } catch {
                 throw Self.error(
                     .unreadableArchive, expected: "a complete Jastor archive",

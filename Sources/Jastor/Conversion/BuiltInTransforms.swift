@@ -33,19 +33,21 @@ extension JastorTransform where Value == Date {
     }
 
     /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
-    /// any offset, written in UTC without fractional seconds.
+    /// any offset, written in UTC with fractional seconds only when the date has them (as many
+    /// digits as it takes to read back the same `Date`).
     ///
     /// ```swift
     /// .init("createdAt", \Post.createdAt, transform: .iso8601)
     /// ```
-    public static var iso8601: JastorTransform<Date> { iso8601(writingFractionalSeconds: false) }
+    public static var iso8601: JastorTransform<Date> { iso8601(minimumFractionDigits: 0) }
 
-    /// ISO-8601 dates, written in UTC with milliseconds (`2014-08-29T10:12:00.250Z`).
+    /// ISO-8601 dates, written in UTC with at least milliseconds (`2014-08-29T10:12:00.250Z`), more
+    /// digits when the date has them.
     ///
     /// ```swift
     /// .init("updatedAt", \Post.updatedAt, transform: .iso8601WithFractionalSeconds)
     /// ```
-    public static var iso8601WithFractionalSeconds: JastorTransform<Date> { iso8601(writingFractionalSeconds: true) }
+    public static var iso8601WithFractionalSeconds: JastorTransform<Date> { iso8601(minimumFractionDigits: 3) }
 
     /// Numbers of seconds since 1970, read from numbers or numeric strings and written as numbers.
     ///
@@ -63,16 +65,19 @@ extension JastorTransform where Value == Date {
         epoch(unitsPerSecond: 1000, name: "milliseconds since 1970")
     }
 
-    private static func iso8601(writingFractionalSeconds: Bool) -> JastorTransform<Date> {
-        let output = Date.ISO8601FormatStyle(includingFractionalSeconds: writingFractionalSeconds)
-        return JastorTransform(
+    private static func iso8601(minimumFractionDigits: Int) -> JastorTransform<Date> {
+        JastorTransform(
             codec: ScalarTransformCodec(
                 typeName: "ISO-8601 Date",
                 decode: { scalar in
                     guard case .string = scalar else { return .failure(.typeMismatch) }
                     return Date.converting(scalar)
                 },
-                encode: { .string(output.format($0)) }))
+                encode: { date in
+                    guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
+                    else { return .double(date.timeIntervalSince1970) }
+                    return .string(text)
+                }))
     }
 
     private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
@@ -145,8 +150,10 @@ extension JastorTransform where Value: JastorValue & LosslessStringConvertible {
 }
 
 extension JastorTransform where Value == String {
-    /// Strings read by the usual rules (so from numbers too) and written as JSON numbers when
-    /// they are numbers (`"94015"` → `94015`), as strings otherwise.
+    /// Strings read by the usual rules (so from numbers too, as the text they were written with)
+    /// and written as JSON numbers when that number reads back as the same text (`"94015"` →
+    /// `94015`, `"2.5"` → `2.5`), as strings otherwise (`"02134"`, `"1.50"`, `"-0"`, `"1e3"`), so that
+    /// the text that came in is the text that goes out.
     ///
     /// ```swift
     /// .init("zip", \Person.zip, transform: .numberEncoded)
@@ -156,9 +163,16 @@ extension JastorTransform where Value == String {
             codec: ScalarTransformCodec(
                 typeName: "String", decode: String.converting,
                 encode: { text in
-                    if NumberText.isInteger(text), let integer = Int64(text) { return .integer(integer) }
-                    if NumberText.isNumber(text), let decimal = Decimal(string: text, locale: NumberText.posix) {
-                        return .decimal(decimal)
+                    if NumberText.isInteger(text), let integer = Int64(text), String(integer) == text {
+                        return .integer(integer)
+                    }
+                    if NumberText.isInteger(text), let integer = UInt64(text), String(integer) == text {
+                        return .unsignedInteger(integer)
+                    }
+                    if NumberText.isNumber(text), let double = Double(text), double.isFinite,
+                        NumberText.shortest(double) == text
+                    {
+                        return .double(double)
                     }
                     return .string(text)
                 }))

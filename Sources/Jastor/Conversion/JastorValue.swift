@@ -82,12 +82,26 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
         return .null
     }
 
-    /// Whether `value` is `nil` or an empty collection, the values `toDictionary()` may omit.
-    func isEmpty(_ value: Value) -> Bool { false }
+    /// Whether `value` is `nil`, an empty collection, or neither: output leaves a property out
+    /// only when its value is empty in the same way as the class's default (`nil` is not `[]`).
+    func emptiness(_ value: Value) -> Emptiness { .notEmpty }
 
     /// The same codec building `type` wherever it builds models (for `arrayElementTypes`), or
     /// `nil` when it builds no models or `type` does not fit.
     func replacingModelType(with type: JastorObject.Type) -> Codec<Value>? { nil }
+
+    /// The same codec with `dates` wherever it reads and writes `Date`s by the built-in rule or the
+    /// process-wide default (for a class's ``JastorObject/dateTransform``), or `nil` when it has no
+    /// such place. A transform given to a property is kept.
+    func replacingDates(with dates: Codec<Date>) -> Codec<Value>? {
+        guard Value.self == Date.self, isBuiltInRule || self === DefaultTransforms.shared.codec(for: Date.self) else {
+            return nil
+        }
+        return dates as? Codec<Value>
+    }
+
+    /// Whether this is a type's built-in rule rather than a transform.
+    var isBuiltInRule: Bool { false }
 
     /// Records that `source` does not have the shape this codec reads.
     func recordMismatch<Source: JSONSource>(_ source: Source, context: inout MappingContext) {
@@ -109,6 +123,15 @@ extension JastorValue {
 extension JastorPassthrough {
     /// The typed codec for `Self`.
     static var codec: Codec<Self> { (jastorPassthroughCodec as? Codec<Self>) ?? Codec<Self>() }
+}
+
+/// How a value is empty, for leaving a property's default out of the output.
+enum Emptiness {
+    case notEmpty
+    /// `nil`.
+    case none
+    /// An empty array or dictionary (also inside an optional).
+    case emptyCollection
 }
 
 // MARK: - Containers

@@ -112,7 +112,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
         MappingEngine.encodeUntyped(value, context: &context)
     }
 
-    override func isEmpty(_ value: [String: Any]) -> Bool { value.isEmpty }
+    override func emptiness(_ value: [String: Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 }
 
 /// Keeps a JSON array as `[Any]`; when `arrayElementTypes` names a model class for the
@@ -163,7 +163,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         MappingEngine.encodeUntyped(value, context: &context)
     }
 
-    override func isEmpty(_ value: [Any]) -> Bool { value.isEmpty }
+    override func emptiness(_ value: [Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Any]>? {
         PassthroughArrayCodec(elementModel: ModelCodec(modelType: type))

@@ -29,15 +29,18 @@ extension ScalarConvertible {
 // MARK: - String
 
 extension String: ScalarConvertible {
-    /// Strings as they are; numbers as their exact decimal text (`94015` → `"94015"`).
+    /// Strings as they are; numbers as the text they were written with (`1.50` → `"1.50"`), or,
+    /// for numbers handed over as values, their exact decimal text (`94015` → `"94015"`).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<String> {
         switch scalar {
         case .string(let value): .success(value)
         case .integer(let value): .success(String(value))
         case .unsignedInteger(let value): .success(String(value))
+        case .number(let literal): .success(literal.text)
         case .double(let value) where value.isFinite: .success(NumberText.shortest(value))
-        case .decimal(let value): .success(value.description)
-        default: .failure(.typeMismatch)
+        case .decimal(let value) where !value.isNaN: .success(value.description)
+        case .double, .decimal: .failure(.valueOutOfRange)
+        case .null, .bool, .date, .data: .failure(.typeMismatch)
         }
     }
 
@@ -54,11 +57,21 @@ extension Bool: ScalarConvertible {
         case .integer(0): .success(false)
         case .integer(1): .success(true)
         case .double(let value) where value == 0 || value == 1: .success(value == 1)
+        case .number(let literal): zeroOrOne(literal.parts)
+        case .decimal(let value): value.isNaN ? .failure(.valueOutOfRange) : zeroOrOne(NumberText.parts(of: value))
         case .string("true"): .success(true)
         case .string("false"): .success(false)
-        case .integer, .unsignedInteger, .double, .decimal: .failure(.valueOutOfRange)
+        case .integer, .unsignedInteger, .double: .failure(.valueOutOfRange)
         case .string: .failure(.invalidValue)
-        case .null: .failure(.typeMismatch)
+        case .null, .date, .data: .failure(.typeMismatch)
+        }
+    }
+
+    private static func zeroOrOne(_ parts: DecimalParts) -> ScalarConversion<Bool> {
+        switch parts.integer(as: UInt8.self) {
+        case 0: .success(false)
+        case 1: .success(true)
+        default: .failure(.valueOutOfRange)
         }
     }
 
@@ -71,7 +84,8 @@ extension Bool: ScalarConvertible {
 protocol ExactInteger: FixedWidthInteger, ScalarConvertible {}
 
 extension ExactInteger {
-    /// Integers in range, doubles with no fraction in range, and integer strings (`"225"`).
+    /// Numbers and numeric strings whose value is an integer in range, exactly (`1.0`, `1e2` and
+    /// `"225"` are integers; `1.5` and `1.000000000000000005` are not, and are never truncated).
     ///
     /// JSON booleans are not numbers and never convert.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Self> {
@@ -80,11 +94,12 @@ extension ExactInteger {
         case .integer(let value): converted = Self(exactly: value)
         case .unsignedInteger(let value): converted = Self(exactly: value)
         case .double(let value): converted = value.isFinite ? Self(exactly: value) : nil
-        case .decimal(let value): converted = NumberText.isInteger(value.description) ? Self(value.description) : nil
+        case .number(let literal): return literal.integer(as: Self.self)
+        case .decimal(let value): converted = value.isNaN ? nil : NumberText.parts(of: value).integer(as: Self.self)
         case .string(let text):
-            guard NumberText.isInteger(text) else { return .failure(.invalidValue) }
-            converted = Self(text)
-        case .bool, .null: return .failure(.typeMismatch)
+            guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
+            return NumberLiteral(text: text).integer(as: Self.self)
+        case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
         return converted.map { .success($0) } ?? .failure(.valueOutOfRange)
     }
@@ -109,31 +124,52 @@ extension UInt64: ExactInteger {}
 // MARK: - Floating point and Decimal
 
 extension Double: ScalarConvertible {
-    /// Numbers that a `Double` holds exactly (integers up to 2^53), and numeric strings.
+    /// Numbers and numeric strings, by one rule: an integer must be exact (`9007199254740993` is
+    /// refused, as text or as a number); a number with a fraction or exponent reads as the nearest
+    /// `Double`, unless it is beyond `Double`'s range or so small that it would read as zero.
     ///
-    /// The strings `"NaN"`, `"Infinity"` and `"-Infinity"` are accepted because archives write non-finite
-    /// values that way; a number too large for `Double` (`1e400`) is out of range.
+    /// Mapping refuses non-finite values, which JSON cannot hold; only archives bring them back.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Double> {
         switch scalar {
         case .double(let value): return .success(value)
         case .integer(let value): return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
         case .unsignedInteger(let value):
             return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
-        case .decimal(let value): return NumberText.double(from: value)
+        case .number(let literal): return literal.doubleValue
+        case .decimal(let value):
+            // A decimal with no power of ten is an integer literal's (Linux `JSONSerialization` hands
+            // integers beyond 64 bits over so): it must be exact, as the literal must.
+            guard value.exponent == 0, !value.isNaN else { return NumberText.double(from: value) }
+            return NumberLiteral(text: value.description).doubleValue
         case .string(let text):
             if let special = NumberText.nonFinite[text] { return .success(special) }
-            return NumberText.double(from: text)
-        case .bool, .null: return .failure(.typeMismatch)
+            guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
+            return NumberLiteral(text: text).doubleValue
+        case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
+    }
+
+    /// Non-finite values are refused outside archives.
+    public static var jastorCodec: JastorCodec {
+        ScalarTransformCodec(
+            typeName: "Double", decode: converting, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
     }
 
     var jsonValue: JSONValue { .double(self) }
 }
 
 extension Float: ScalarConvertible {
-    /// What `Double` accepts, rounded to the nearest `Float`; finite values beyond `Float`'s
-    /// range are out of range rather than infinite.
+    /// What `Double` accepts, by the same rule, to the nearest `Float`: an integer must be exact
+    /// in `Float` (`16777217` is refused); values beyond `Float`'s range are out of range.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Float> {
+        switch scalar {
+        case .number(let literal): return literal.floatValue
+        case .integer(let value): return Float(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
+        case .unsignedInteger(let value):
+            return Float(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
+        case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
+        default: break
+        }
         switch Double.converting(scalar) {
         case .success(let value):
             let float = Float(value)
@@ -143,28 +179,33 @@ extension Float: ScalarConvertible {
         }
     }
 
+    /// Non-finite values are refused outside archives.
+    public static var jastorCodec: JastorCodec {
+        ScalarTransformCodec(typeName: "Float", decode: converting, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
+    }
+
     /// Written as the `Double` with the same shortest text (`0.1`, not `0.10000000149`).
     var jsonValue: JSONValue { .double(Double(description) ?? Double(self)) }
 }
 
 extension Decimal: ScalarConvertible {
-    /// Numbers and numeric strings, exactly; a double is taken by its shortest text (`9.99`).
+    /// Numbers and numeric strings, exactly (38 significant digits, powers of ten from -128 to
+    /// 127), or out of range; a `Double` handed over as one is taken by its shortest text (`9.99`).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Decimal> {
         switch scalar {
         case .decimal(let value): return .success(value)
         case .integer(let value): return .success(Decimal(value))
         case .unsignedInteger(let value): return .success(Decimal(value))
+        case .number(let literal): return literal.decimalValue
         case .double(let value):
-            guard value.isFinite, let decimal = Decimal(string: NumberText.shortest(value)) else {
+            guard value.isFinite, let decimal = DecimalParts(numberText: value.description)?.decimal else {
                 return .failure(.valueOutOfRange)
             }
             return .success(decimal)
         case .string(let text):
-            guard NumberText.isNumber(text), let decimal = Decimal(string: text, locale: NumberText.posix) else {
-                return .failure(.invalidValue)
-            }
-            return .success(decimal)
-        case .bool, .null: return .failure(.typeMismatch)
+            guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
+            return NumberLiteral(text: text).decimalValue
+        case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
     }
 
@@ -174,14 +215,17 @@ extension Decimal: ScalarConvertible {
 // MARK: - Date, URL, UUID, Data
 
 extension Date: ScalarConvertible {
-    /// ISO-8601 strings (`2014-08-29T10:12:00Z`, with or without fractional seconds or an
-    /// offset) and numbers of seconds since 1970.
+    /// ISO-8601 date-times (`2014-08-29T10:12:00Z`, with any number of fractional digits and any
+    /// offset; impossible dates such as `2014-02-30` refused), numbers of seconds since 1970, and
+    /// `Date` objects (in property-list dictionaries).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Date> {
         switch scalar {
         case .string(let text):
-            guard let date = try? Date.ISO8601FormatStyle().parse(text) else { return .failure(.invalidValue) }
+            guard let date = ISO8601Text.date(from: text) else { return .failure(.invalidValue) }
             return .success(date)
-        case .bool, .null:
+        case .date(let date):
+            return .success(date)
+        case .bool, .null, .data:
             return .failure(.typeMismatch)
         default:
             switch Double.converting(scalar) {
@@ -192,10 +236,17 @@ extension Date: ScalarConvertible {
         }
     }
 
-    /// Written as seconds since 1970, which reads back exactly.
+    /// The built-in rule, which a class's ``JastorObject/dateTransform`` replaces.
+    public static var jastorCodec: JastorCodec {
+        ScalarTransformCodec(typeName: "Date", decode: converting, encode: \.jsonValue, isBuiltIn: true)
+    }
+
+    /// Written as ISO-8601 in UTC, with as many fractional digits as it takes to read back the same
+    /// `Date` (`2014-08-29T10:12:00Z`, `2014-08-29T10:12:00.25Z`), years beyond 0–9999 in the
+    /// expanded form (`+12345-…`).
     var jsonValue: JSONValue {
-        let seconds = timeIntervalSince1970
-        return Int64(exactly: seconds).map { .integer($0) } ?? .double(seconds)
+        if let text = ISO8601Text.string(from: self) { return .string(text) }
+        return .double(timeIntervalSince1970)
     }
 }
 
@@ -221,8 +272,9 @@ extension UUID: ScalarConvertible {
 }
 
 extension Data: ScalarConvertible {
-    /// Base64 strings.
+    /// Base64 strings, and `Data` objects (in property-list dictionaries).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Data> {
+        if case .data(let data) = scalar { return .success(data) }
         guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
         return Data(base64Encoded: text).map { .success($0) } ?? .failure(.invalidValue)
     }
@@ -291,6 +343,11 @@ enum NumberText {
     static func double(from text: String) -> ScalarConversion<Double> {
         guard isNumber(text), let value = Double(text) else { return .failure(.invalidValue) }
         return value.isFinite ? .success(value) : .failure(.valueOutOfRange)
+    }
+
+    /// The exact value of a finite `Decimal`.
+    static func parts(of decimal: Decimal) -> DecimalParts {
+        DecimalParts(numberText: decimal.description) ?? DecimalParts(negative: false, digits: [], exponent: 0)
     }
 
     /// The shortest text that reads back as `value`; integral values have no `.0`.

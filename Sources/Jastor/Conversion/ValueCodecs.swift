@@ -56,13 +56,17 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         return .null
     }
 
-    override func isEmpty(_ value: Wrapped?) -> Bool {
-        if let value { return wrapped.isEmpty(value) }
-        return true
+    override func emptiness(_ value: Wrapped?) -> Emptiness {
+        if let value { return wrapped.emptiness(value) }
+        return .none
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Wrapped?>? {
         wrapped.replacingModelType(with: type).map(OptionalCodec.init(wrapped:))
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> Codec<Wrapped?>? {
+        wrapped.replacingDates(with: dates).map(OptionalCodec.init(wrapped:))
     }
 }
 
@@ -125,10 +129,14 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         return .array(encoded)
     }
 
-    override func isEmpty(_ value: [Element]) -> Bool { value.isEmpty }
+    override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
         element.replacingModelType(with: type).map(ArrayCodec.init(element:))
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> Codec<[Element]>? {
+        element.replacingDates(with: dates).map(ArrayCodec.init(element:))
     }
 }
 
@@ -180,9 +188,15 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         return .object(object)
     }
 
-    override func isEmpty(_ dictionary: [String: Value]) -> Bool { dictionary.isEmpty }
+    override func emptiness(_ dictionary: [String: Value]) -> Emptiness {
+        dictionary.isEmpty ? .emptyCollection : .notEmpty
+    }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[String: Value]>? {
         value.replacingModelType(with: type).map(DictionaryCodec.init(value:))
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> Codec<[String: Value]>? {
+        value.replacingDates(with: dates).map(DictionaryCodec.init(value:))
     }
 }

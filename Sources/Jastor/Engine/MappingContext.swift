@@ -62,27 +62,68 @@ struct MappingContext {
 
     /// Whether `value`, kept untyped at the current path, holds an object or array below the
     /// nesting limit (which output could not write back); records the issue when it does.
+    ///
+    /// Also records, without refusing the value, each number in it that no Foundation number holds
+    /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so.
     mutating func isTooDeep<Source: JSONSource>(untyped value: Source) -> Bool {
-        guard !Self.fits(value, levels: Self.maximumDepth - trail.currentDepth) else { return false }
-        return trail.isTooDeep(found: "deeper input", force: true)
+        var hasInexactNumber = false
+        guard Self.fits(value, levels: Self.maximumDepth - trail.currentDepth, hasInexactNumber: &hasInexactNumber)
+        else { return trail.isTooDeep(found: "deeper input", force: true) }
+        if hasInexactNumber { recordInexactNumbers(in: value) }
+        return false
     }
 
     /// Whether every object and array in `value` is within `levels` levels (recursion as deep as
-    /// the limit at most).
-    private static func fits<Source: JSONSource>(_ value: Source, levels: Int) -> Bool {
+    /// the limit at most); notes any number literal no Foundation number holds exactly.
+    private static func fits<Source: JSONSource>(_ value: Source, levels: Int, hasInexactNumber: inout Bool) -> Bool {
         switch value.kind {
         case .object:
             guard levels > 0 else { return false }
             var fitting = true
-            value.object.forEachMember { _, member in fitting = fitting && fits(member, levels: levels - 1) }
+            value.object.forEachMember { _, member in
+                fitting = fitting && fits(member, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+            }
             return fitting
         case .array:
             guard levels > 0 else { return false }
             var fitting = true
-            value.forEachElement { element in fitting = fitting && fits(element, levels: levels - 1) }
+            value.forEachElement { element in
+                fitting = fitting && fits(element, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+            }
             return fitting
+        case .scalar(.number(let literal)):
+            if literal.untypedValue == nil { hasInexactNumber = true }
+            return true
         case .scalar, .unsupported:
             return true
+        }
+    }
+
+    /// Records each number in `value` (which fits the nesting limit) that no Foundation number holds.
+    private mutating func recordInexactNumbers<Source: JSONSource>(in value: Source) {
+        switch value.kind {
+        case .object:
+            value.object.forEachMember { key, member in
+                _ = descend(into: .key(key)) { context in
+                    context.recordInexactNumbers(in: member)
+                    return true
+                }
+            }
+        case .array:
+            var index = 0
+            value.forEachElement { element in
+                _ = descend(into: .index(index)) { context in
+                    context.recordInexactNumbers(in: element)
+                    return true
+                }
+                index += 1
+            }
+        case .scalar(.number(let literal)) where literal.untypedValue == nil:
+            record(
+                .valueOutOfRange, expected: "a number a Double or Decimal holds exactly (kept as the nearest Double)",
+                found: JSONScalar.number(literal).summary)
+        case .scalar, .unsupported:
+            break
         }
     }
 

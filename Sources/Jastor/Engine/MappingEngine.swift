@@ -121,7 +121,11 @@ enum MappingEngine {
         let inspecting = context.purpose == .inspection
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
-            if !inspecting, property.omitsEmptyValue, property.accessor.isEmpty(in: model) { continue }
+            if !inspecting, property.omittedEmptiness != .notEmpty,
+                property.accessor.emptiness(in: model) == property.omittedEmptiness
+            {
+                continue
+            }
             guard context.purpose == .dictionary else {
                 // Archives and inspection write every property under its name, names being distinct.
                 let value = context.descend(into: .key(property.name)) { property.accessor.encode(model, context: &$0) }

@@ -56,6 +56,19 @@ open class JastorObject {
     /// ```
     open class var keyStrategy: JastorKeyStrategy { .exact }
 
+    /// How the class's `Date` properties read and write, unless a registration gives its own
+    /// transform; `nil` (the default) keeps the built-in rule: ISO-8601 or seconds since 1970 in,
+    /// ISO-8601 out.
+    ///
+    /// One line covers every `Date`, `Date?`, `[Date]` and `[String: Date]` property of the class;
+    /// subclasses inherit it. It takes precedence over a transform registered for `Date` with
+    /// ``JastorTransform/registerAsDefault()``.
+    ///
+    /// ```swift
+    /// override class var dateTransform: JastorTransform<Date>? { .secondsSince1970 }
+    /// ```
+    open class var dateTransform: JastorTransform<Date>? { nil }
+
     /// Picks the class to build for a JSON object found where this class is declared.
     ///
     /// Override it in a base class to build subclasses from a discriminator (as Mantle's

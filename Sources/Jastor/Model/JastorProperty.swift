@@ -221,12 +221,14 @@ class PropertyAccessor: @unchecked Sendable {
     ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
-    /// Whether the property's value in `model` is `nil` or an empty collection.
-    func isEmpty(in model: JastorObject) -> Bool { true }
+    /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
+    func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
     /// The property's value in `model`, as it is stored.
     func value(in model: JastorObject) -> Any? { nil }
     /// The accessor with `type` built wherever the property builds models, or `nil` if none.
     func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
+    /// The accessor with `dates` for its `Date`s (see ``Codec/replacingDates(with:)``), or `nil` if none.
+    func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? { nil }
     /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
     /// does not hold exactly the registered type.
     func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
@@ -306,10 +308,10 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
     }
 
-    override func isEmpty(in model: JastorObject) -> Bool {
-        guard let root = model as? Root else { return true }
-        guard let storageOffset else { return codec.isEmpty(root[keyPath: keyPath]) }
-        return withStorage(of: root, at: storageOffset) { codec.isEmpty($0.pointee) }
+    override func emptiness(in model: JastorObject) -> Emptiness {
+        guard let root = model as? Root else { return .notEmpty }
+        guard let storageOffset else { return codec.emptiness(root[keyPath: keyPath]) }
+        return withStorage(of: root, at: storageOffset) { codec.emptiness($0.pointee) }
     }
 
     override func value(in model: JastorObject) -> Any? {
@@ -318,6 +320,12 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
 
     override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
         codec.replacingModelType(with: type).map {
+            KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+        }
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? {
+        codec.replacingDates(with: dates).map {
             KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
         }
     }

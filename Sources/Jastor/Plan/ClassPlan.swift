@@ -14,13 +14,13 @@ final class PropertyPlan: Sendable {
     /// The output key when the output path is one key.
     let outputKey: JastorPath.Component?
     let accessor: PropertyAccessor
-    /// Whether the class's default value is `nil` or empty, so that a `nil` or empty value can
-    /// be left out of the output: reading it back leaves the same default in place.
-    let omitsEmptyValue: Bool
+    /// How the class's default value is empty (`nil`, an empty collection), if it is: a value empty
+    /// in the same way is left out of the output, since reading it back leaves the same default.
+    let omittedEmptiness: Emptiness
 
     init(
         name: String, inputPath: [JastorPath.Component]?, inputKey: JastorPath.Component?,
-        outputPath: [JastorPath.Component]?, accessor: PropertyAccessor, omitsEmptyValue: Bool
+        outputPath: [JastorPath.Component]?, accessor: PropertyAccessor, omittedEmptiness: Emptiness
     ) {
         self.name = name
         self.inputPath = inputPath
@@ -28,7 +28,7 @@ final class PropertyPlan: Sendable {
         self.outputPath = outputPath
         self.outputKey = outputPath?.count == 1 ? outputPath?.first.map { .key($0.objectKey) } : nil
         self.accessor = accessor
-        self.omitsEmptyValue = omitsEmptyValue
+        self.omittedEmptiness = omittedEmptiness
     }
 }
 
@@ -67,6 +67,12 @@ final class ClassPlan: Sendable {
         let registrations = builder.registrations(declaredBy: classes)
         var properties = builder.plans(for: stored, registrations: registrations)
         builder.applyElementTypes(classes, to: &properties)
+        if let dates = modelType.dateTransform {
+            for index in properties.indices {
+                guard let accessor = properties[index].accessor.replacingDates(with: dates.codec) else { continue }
+                properties[index].accessor = accessor
+            }
+        }
         builder.attachStorage(StoredPropertyWalker.storageSlots(of: modelType), to: &properties)
 
         self.modelType = modelType
@@ -75,7 +81,7 @@ final class ClassPlan: Sendable {
             PropertyPlan(
                 name: $0.name, inputPath: $0.inputPath,
                 inputKey: $0.inputPath?.count == 1 ? $0.inputPath?.first.map { .key($0.objectKey) } : nil,
-                outputPath: $0.outputPath, accessor: $0.accessor, omitsEmptyValue: $0.accessor.isEmpty(in: blank))
+                outputPath: $0.outputPath, accessor: $0.accessor, omittedEmptiness: $0.accessor.emptiness(in: blank))
         }
         var keys: [String] = []
         var keyPositions: [String: Int] = [:]

@@ -105,7 +105,8 @@ struct FoundationJSON: JSONSource {
         }
     }
 
-    /// Classifies the Swift scalars a hand-built dictionary may hold (`["age": 25, "vip": true]`).
+    /// Classifies the Swift scalars a hand-built dictionary may hold (`["age": 25, "vip": true]`), and
+    /// the dates and data a property list holds.
     private static func nativeKind(of raw: Any) -> (JSONKind, [String: Any], [Any]) {
         let scalar: JSONScalar
         switch raw {
@@ -124,6 +125,8 @@ struct FoundationJSON: JSONSource {
         case let value as Float: scalar = .double(Double(value))
         case let value as Decimal: scalar = .decimal(value)
         case let value as Substring: scalar = .string(String(value))
+        case let value as Date: scalar = .date(value)
+        case let value as Data: scalar = .data(value)
         default: return unwrappedOptional(raw)
         }
         return (.scalar(scalar), [:], [])

@@ -9,16 +9,22 @@ import Foundation
 /// so reading it takes no exclusivity checks.
 final class JSONDocument: Sendable {
     enum Kind: UInt8 {
-        case null, `true`, `false`, integer, unsignedInteger, double, string, decodedString, array, object
-        /// An integer too large for 64 bits, kept as its text (a byte range like a plain string).
-        case bigInteger
+        case null, `true`, `false`, integer, unsignedInteger, string, decodedString, array, object
+        /// A number with a fraction or exponent: its nearest `Double`, and where its literal starts.
+        case double
+        /// An integer literal that 64 bits do not hold (or `-0`), kept as its text (a byte range
+        /// like a plain string).
+        case integerLiteral
+        /// A value an archive spelled with a marker (``ArchiveSpelling``): `first` indexes
+        /// ``JSONDocument/markedValues``.
+        case marked
     }
 
     /// One value of the tape.
     ///
     /// For containers `first` is the member or element count and `second` the index of the next
-    /// sibling; for strings, the byte range or the index of the decoded string; for numbers, the
-    /// value's bits. Sixteen bytes: `second` is stored in 32 bits (documents are limited to
+    /// sibling; for strings and integer literals, the byte range or the index of the decoded
+    /// string; for other numbers, the value's bits (and for doubles, where the literal starts). Sixteen bytes: `second` is stored in 32 bits (documents are limited to
     /// ``JSONReader/maximumSize`` bytes, so counts and node indexes fit), and the fields are in
     /// the order that packs them.
     struct Node {
@@ -41,17 +47,20 @@ final class JSONDocument: Sendable {
     let bytes: [UInt8]
     let nodes: [Node]
     let decodedStrings: [String]
+    let markedValues: [JSONScalar]
 
     init(bytes: [UInt8], tape: Tape) {
         self.bytes = bytes
         self.nodes = tape.nodes
         self.decodedStrings = tape.decodedStrings
+        self.markedValues = tape.markedValues
     }
 
     /// The nodes of a document being read.
     struct Tape {
         private(set) var nodes: [Node] = []
         private(set) var decodedStrings: [String] = []
+        private(set) var markedValues: [JSONScalar] = []
 
         init(capacity: Int) {
             nodes.reserveCapacity(capacity)
@@ -72,16 +81,16 @@ final class JSONDocument: Sendable {
             }
         }
 
-        mutating func appendDouble(_ value: Double) {
-            nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: 0))
+        mutating func appendDouble(_ value: Double, literalStart: Int = 0) {
+            nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: literalStart))
         }
 
         mutating func appendString(start: Int, count: Int) {
             nodes.append(Node(kind: .string, first: start, second: count))
         }
 
-        mutating func appendBigInteger(start: Int, count: Int) {
-            nodes.append(Node(kind: .bigInteger, first: start, second: count))
+        mutating func appendIntegerLiteral(start: Int, count: Int) {
+            nodes.append(Node(kind: .integerLiteral, first: start, second: count))
         }
 
         mutating func appendDecodedString(_ string: String) {
@@ -90,6 +99,73 @@ final class JSONDocument: Sendable {
         }
 
         func isObject(_ index: Int) -> Bool { nodes[index].kind == .object }
+
+        /// Reads the strings of a Jastor archive of format version 2 or later by ``ArchiveSpelling``:
+        /// escaped strings and keys lose their extra `$`, markers become the values they spell.
+        ///
+        /// One pass over the nodes, looking only at strings that start with `$`; the archive's
+        /// version is the top object's `"version"` member.
+        mutating func readArchiveMarkers(in bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveSpelling.UnknownMarker) {
+            guard archiveVersion(in: bytes) >= Int64(ArchiveSpelling.firstEscapingVersion) else { return }
+            for index in nodes.indices {
+                let node = nodes[index]
+                let text: String
+                switch node.kind {
+                case .string:
+                    guard node.second > 0, bytes[node.first] == UInt8(ascii: "$") else { continue }
+                    if node.second > 1, bytes[node.first + 1] == UInt8(ascii: "$") {
+                        nodes[index] = Node(kind: .string, first: node.first + 1, second: node.second - 1)
+                        continue
+                    }
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.first..<node.first + node.second]), as: UTF8.self)
+                case .decodedString:
+                    guard decodedStrings[node.first].utf8.first == UInt8(ascii: "$") else { continue }
+                    text = decodedStrings[node.first]
+                default:
+                    continue
+                }
+                switch try ArchiveSpelling.value(ofArchived: text) {
+                case .string(let unescaped):
+                    if unescaped == text { continue }
+                    decodedStrings.append(unescaped)
+                    nodes[index] = Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0)
+                case .null:
+                    nodes[index] = Node(kind: .null, first: 0, second: 0)
+                case .double(let value):
+                    markedValues.append(.double(value))
+                    nodes[index] = Node(kind: .marked, first: markedValues.count - 1, second: 0)
+                case .decimal(let value):
+                    markedValues.append(.decimal(value))
+                    nodes[index] = Node(kind: .marked, first: markedValues.count - 1, second: 0)
+                case .date(let value):
+                    markedValues.append(.date(value))
+                    nodes[index] = Node(kind: .marked, first: markedValues.count - 1, second: 0)
+                case .data(let value):
+                    markedValues.append(.data(value))
+                    nodes[index] = Node(kind: .marked, first: markedValues.count - 1, second: 0)
+                default:
+                    throw ArchiveSpelling.UnknownMarker(text: text)
+                }
+            }
+        }
+
+        /// The integer under the top object's `"version"` key, or 0.
+        private func archiveVersion(in bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
+            guard let top = nodes.first, top.kind == .object else { return 0 }
+            var keyIndex = 1
+            for _ in 0..<top.first {
+                let key = nodes[keyIndex]
+                let valueIndex = keyIndex + 1
+                if key.kind == .string, key.second == 7,
+                    bytes[key.first..<key.first + 7].elementsEqual("version".utf8), nodes[valueIndex].kind == .integer
+                {
+                    return Int64(nodes[valueIndex].first)
+                }
+                let value = nodes[valueIndex]
+                keyIndex = value.kind == .array || value.kind == .object ? value.second : valueIndex + 1
+            }
+            return 0
+        }
 
         /// Counts one more element (or member) of the container at `index`.
         mutating func countMember(of index: Int) {
@@ -122,13 +198,31 @@ final class JSONDocument: Sendable {
         }
     }
 
-    /// The value of a big-integer node: exact as a `Decimal` when it has at most 38 digits (so
-    /// integer properties reject it and `String` and `Decimal` properties get every digit),
-    /// otherwise the nearest double.
-    func bigInteger(at index: Int) -> JSONScalar {
-        let text = string(at: index)
-        if text.utf8.count <= 39, let decimal = Decimal(string: text) { return .decimal(decimal) }
-        return .double(Double(text) ?? .nan)
+    /// The literal of a number node.
+    func numberLiteral(at index: Int) -> NumberLiteral {
+        let node = nodes[index]
+        if node.kind == .integerLiteral {
+            let text = string(at: index)
+            return NumberLiteral(document: self, start: node.first, double: Double(text) ?? .nan, isIntegerForm: true)
+        }
+        return NumberLiteral(
+            document: self, start: node.second, double: Double(bitPattern: UInt64(UInt(bitPattern: node.first))),
+            isIntegerForm: false)
+    }
+
+    /// The text of the number literal starting at byte `start`.
+    func numberText(at start: Int) -> String {
+        var end = start
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                end += 1
+            default:
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Whether the string at a string node equals `key`, compared byte by byte without building a
@@ -167,9 +261,9 @@ struct DocumentValue: JSONSource {
         case .false: return .scalar(.bool(false))
         case .integer: return .scalar(.integer(Int64(node.first)))
         case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
-        case .double: return .scalar(.double(Double(bitPattern: UInt64(UInt(bitPattern: node.first)))))
+        case .double, .integerLiteral: return .scalar(.number(document.numberLiteral(at: index)))
         case .string, .decodedString: return .scalar(.string(document.string(at: index)))
-        case .bigInteger: return .scalar(document.bigInteger(at: index))
+        case .marked: return .scalar(document.markedValues[node.first])
         case .array: return .array
         case .object: return .object
         }
@@ -187,10 +281,9 @@ struct DocumentValue: JSONSource {
             count: isArray ? document.nodes[index].first : 0)
     }
 
-    /// The value as Foundation JSON; a big integer passes through as the nearest double, as the
-    /// reader has always handed it to untyped properties.
+    /// The value as Foundation JSON; a number literal as the `Double` that holds it as written,
+    /// else an exact `Decimal`, else the nearest `Double` (which the run reports).
     var foundationValue: Any {
-        if document.nodes[index].kind == .bigInteger { return Double(document.string(at: index)) ?? Double.nan }
         switch kind {
         case .scalar(let scalar): return scalar.jsonValue.foundationValue
         case .object: return object.foundationDictionary

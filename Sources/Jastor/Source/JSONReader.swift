@@ -20,7 +20,11 @@ struct JSONReader {
     static let maximumSize = Int(UInt32.max)
 
     /// Reads `data` into a document, or reports the first syntax error with its position.
-    static func read(_ data: Data) throws(JastorError) -> JSONDocument {
+    ///
+    /// - Parameters:
+    ///   - data: UTF-8 JSON.
+    ///   - isArchive: Whether `data` is a Jastor archive, whose strings are read by ``ArchiveSpelling``.
+    static func read(_ data: Data, isArchive: Bool = false) throws(JastorError) -> JSONDocument {
         guard data.count <= maximumSize else {
             throw JastorError(issues: [
                 JastorIssue(
@@ -33,6 +37,13 @@ struct JSONReader {
             var reader = JSONReader(bytes: buffer)
             do throws(JSONSyntaxError) {
                 try reader.readDocument()
+                if isArchive {
+                    do throws(ArchiveSpelling.UnknownMarker) {
+                        try reader.tape.readArchiveMarkers(in: buffer)
+                    } catch {
+                        return .failure(JSONSyntaxError(expected: "a value Jastor archives hold, not \(error.reason)", offset: 0))
+                    }
+                }
                 return .success(JSONDocument(bytes: stored, tape: reader.tape))
             } catch {
                 return .failure(error)
@@ -268,14 +279,12 @@ struct JSONReader {
 
     // MARK: Numbers
 
-    /// Reads a number by JSON's grammar; integers that fit stay exact, others become doubles.
+    /// Reads a number by JSON's grammar; integers that fit 64 bits stay exact integers, every other
+    /// number is kept as a literal (its position) with its nearest `Double`.
     ///
-    /// An integer beyond 64 bits keeps its text, so that a property reads its exact value
-    /// (`-9223372036854775809` must not become `Int64.min` by way of a rounded double).
-    ///
-    /// A number beyond `Double`'s range (`1e400`) is an error, as in `JSONSerialization`: no
-    /// property could hold it, and infinity is not JSON. One too small for a `Double` (`1e-400`)
-    /// becomes zero.
+    /// Properties convert a literal from its digits, so `-9223372036854775809` never becomes
+    /// `Int64.min` by way of a rounded double, and `1.000000000000000005` is not `1`. A number beyond
+    /// `Double`'s range (`1e400`) is read too: a `String` property takes its text, other types report it.
     private mutating func readNumber() throws(JSONSyntaxError) {
         let start = position
         var isInteger = true
@@ -302,16 +311,14 @@ struct JSONReader {
             skipDigits()
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if isInteger, let integer = Self.integer(text) { return tape.append(integer) }
-        let value = Double(String(decoding: text, as: UTF8.self)) ?? .infinity
-        guard value.isFinite else {
-            position = start
-            throw error("a number within Double's range (magnitude below 1.8e308)")
+        // `-0` is kept as a literal: as an integer it would lose its sign (a `Double` or `String` keeps it).
+        if isInteger, text.count != 2 || text[0] != UInt8(ascii: "-"), let integer = Self.integer(text) {
+            return tape.append(integer)
         }
         if isInteger {
-            tape.appendBigInteger(start: start, count: position - start)
+            tape.appendIntegerLiteral(start: start, count: position - start)
         } else {
-            tape.appendDouble(value)
+            tape.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .infinity, literalStart: start)
         }
     }
 

@@ -13,6 +13,10 @@ enum JSONValue {
     case double(Double)
     case decimal(Decimal)
     case string(String)
+    /// A `Date` kept in an untyped value (property lists hold them); archives spell it exactly.
+    case date(Date)
+    /// A `Data` kept in an untyped value (property lists hold them); archives spell it in Base64.
+    case data(Data)
     case array([JSONValue])
     case object(JSONObject)
     /// A value that JSON cannot hold, found inside a pass-through `[String: Any]`; kept as is
@@ -168,6 +172,8 @@ extension JSONValue: JSONSource {
         case .double(let value): .scalar(.double(value))
         case .decimal(let value): .scalar(.decimal(value))
         case .string(let value): .scalar(.string(value))
+        case .date(let value): .scalar(.date(value))
+        case .data(let value): .scalar(.data(value))
         case .array: .array
         case .object: .object
         case .opaque(let opaque): .unsupported(typeName: opaque.typeName)
@@ -202,6 +208,8 @@ extension JSONValue: JSONSource {
         case .double(let value): value
         case .decimal(let value): value
         case .string(let value): value
+        case .date(let value): value
+        case .data(let value): value
         case .array(let elements): elements.map(\.foundationValue)
         case .object(let object): object.foundationDictionary
         case .opaque(let opaque): opaque.value
@@ -222,23 +230,27 @@ extension JSONObject {
 // MARK: - Hashable
 
 extension JSONValue: Hashable {
-    /// Structural equality; numbers compare by value whatever their representation (`12` equals
-    /// `12.0`, as in JSON, so an untyped value equals its copy read back from a JSON archive), with
-    /// `NaN` equal to `NaN`, so that a model holding `NaN` equals its own archived copy.
+    /// Structural equality; integers and doubles compare by value (`12` equals `12.0`, as in JSON),
+    /// `-0.0` differs from `0.0`, and `NaN` equals `NaN`, so that a model equals its own archived
+    /// copy exactly when every value came back. A `Decimal` never equals a `Double`: they are
+    /// different values to the code that reads them.
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
         case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
-        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.double(let a), .double(let b)): (a == b && a.sign == b.sign) || (a.isNaN && b.isNaN)
         case (.integer(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .integer(let a)):
             a >= 0 && UInt64(a) == b
-        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)): Int64(exactly: b) == a
+        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
+            Int64(exactly: b) == a && b.sign == .plus
         case (.unsignedInteger(let a), .double(let b)), (.double(let b), .unsignedInteger(let a)):
             UInt64(exactly: b) == a
-        case (.decimal(let a), .decimal(let b)): a == b
+        case (.decimal(let a), .decimal(let b)): a == b || (a.isNaN && b.isNaN)
         case (.string(let a), .string(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
             a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
@@ -257,6 +269,8 @@ extension JSONValue: Hashable {
         case .double(let value): hashNumber(value, into: &hasher)
         case .decimal(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
+        case .date(let value): hasher.combine(value)
+        case .data(let value): hasher.combine(value)
         case .array(let elements): hasher.combine(elements)
         case .object(let object):
             hasher.combine(object.model)

@@ -157,7 +157,9 @@ extension RandomJSON {
         case .scalar(.unsignedInteger(let integer)): text += String(integer)
         case .scalar(.double(let double)) where double.isFinite: text += "\(double)"
         case .scalar(.decimal(let decimal)) where decimal.isFinite: text += "\(decimal)"
-        case .scalar(.null), .scalar(.double), .scalar(.decimal), .unsupported: text += "null"
+        case .scalar(.number(let literal)): text += literal.text
+        case .scalar(.null), .scalar(.double), .scalar(.decimal), .scalar(.date), .scalar(.data), .unsupported:
+            text += "null"
         }
     }
 

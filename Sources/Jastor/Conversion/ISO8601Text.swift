@@ -1,0 +1,171 @@
+import Foundation
+
+/// ISO-8601 date-times (RFC 3339: `2014-08-29T10:12:00Z`, `2014-08-29T12:12:00.25+02:00`, and
+/// ISO-8601's expanded years such as `+12345-01-01T00:00:00Z`), read strictly and written exactly.
+///
+/// Reading refuses impossible dates and times (`2014-02-30`, `2014-02-29`, `23:59:60`) instead of
+/// rolling them over, and takes any number of fractional digits. Writing uses UTC and as many
+/// fractional digits as it takes for the text to read back as the very same `Date` (a `Date` is a
+/// `Double` of seconds since 2001), so a date survives any number of round trips.
+enum ISO8601Text {
+    /// Seconds from 1970-01-01 to 2001-01-01, `Date`'s reference date.
+    private static let referenceOffset: Int64 = 978_307_200
+
+    /// The date `text` denotes, or `nil` when it is not an RFC 3339 date-time or names no real time.
+    static func date(from text: String) -> Date? {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        guard let year = scanner.year(), scanner.take("-"),
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t"),
+            let hour = scanner.number(digits: 2), scanner.take(":"),
+            let minute = scanner.number(digits: 2), scanner.take(":"),
+            let second = scanner.number(digits: 2)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        var fraction = 0.0
+        if scanner.take(".") {
+            let digits = scanner.digits()
+            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else {
+                return nil
+            }
+            fraction = value
+        }
+        var offset = 0
+        if scanner.take("Z") || scanner.take("z") {
+            offset = 0
+        } else if let sign = scanner.sign(), let hours = scanner.number(digits: 2) {
+            _ = scanner.take(":")
+            guard let minutes = scanner.number(digits: 2), hours < 24, minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard scanner.isAtEnd else { return nil }
+        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        // Whole seconds and the fraction are each exact, so their sum is the nearest `Double`.
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
+    }
+
+    /// The date in UTC with the fewest fractional digits that read back as the same `Date`, at least
+    /// `minimumFractionDigits`; years beyond 0–9999 in ISO-8601's expanded form (`+12345-01-01…`,
+    /// `-0044-03-15…`). `nil` for a date more than a billion years away, or not finite.
+    static func string(from date: Date, minimumFractionDigits: Int = 0) -> String? {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.isFinite, abs(interval) < 3e16 else { return nil }
+        let whole = interval.rounded(.down)
+        let fraction = interval - whole  // exact
+        let seconds = Int64(whole) + referenceOffset
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civil(fromDays: Int(days))
+        let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(abs(year), 4)
+        var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        var digits = fraction == 0 ? "" : fractionDigits(of: fraction)
+        if digits.count < minimumFractionDigits {
+            digits += String(repeating: "0", count: minimumFractionDigits - digits.count)
+        }
+        if !digits.isEmpty { text += "." + digits }
+        return text + "Z"
+    }
+
+    /// The digits after the point of a fraction in (0, 1), the fewest that read back as it.
+    private static func fractionDigits(of fraction: Double) -> String {
+        guard let parts = DecimalParts(numberText: fraction.description), parts.exponent < 0 else { return "" }
+        let places = -parts.exponent
+        return String(repeating: "0", count: max(places - parts.digits.count, 0))
+            + String(decoding: parts.digits, as: UTF8.self)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(width - text.count, 0)) + text
+    }
+
+    private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a number of days since 1970-01-01.
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// A cursor over the bytes of a date-time.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        var isAtEnd: Bool { position == bytes.count }
+
+        /// Takes `character` if it comes next.
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+            position += 1
+            return true
+        }
+
+        /// Takes exactly `digits` decimal digits.
+        mutating func number(digits count: Int) -> Int? {
+            guard position + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[position..<position + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            position += count
+            return value
+        }
+
+        /// Takes a year: four digits, or a sign and four or more (ISO-8601's expanded years).
+        mutating func year() -> Int? {
+            guard let sign = sign() else { return number(digits: 4) }
+            let digits = digits()
+            guard digits.count >= 4, digits.count <= 10 else { return nil }
+            return sign * digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+
+        /// Takes every decimal digit that comes next.
+        mutating func digits() -> ArraySlice<UInt8> {
+            let start = position
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                position += 1
+            }
+            return bytes[start..<position]
+        }
+
+        /// Takes `+` or `-`, as 1 or -1.
+        mutating func sign() -> Int? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+    }
+}
