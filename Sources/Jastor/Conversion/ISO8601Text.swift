@@ -64,7 +64,7 @@ enum ISO8601Text {
         let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(abs(year), 4)
         var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        var digits = fraction == 0 ? "" : fractionDigits(of: fraction)
+        var digits = fraction == 0 ? "" : fractionDigits(of: fraction, after: whole)
         if digits.count < minimumFractionDigits {
             digits += String(repeating: "0", count: minimumFractionDigits - digits.count)
         }
@@ -72,8 +72,24 @@ enum ISO8601Text {
         return text + "Z"
     }
 
-    /// The digits after the point of a fraction in (0, 1), the fewest that read back as it.
-    private static func fractionDigits(of fraction: Double) -> String {
+    /// The fewest digits after the point that, read as ``date(from:)`` reads them and added to
+    /// `whole`, give `whole + fraction` again (`.123456`, not the `.12345600128173828` the sum holds).
+    private static func fractionDigits(of fraction: Double, after whole: Double) -> String {
+        let target = whole + fraction
+        var scale = 1.0
+        for count in 1...17 {
+            scale *= 10
+            let scaled = (fraction * scale).rounded()
+            guard scaled < scale, let integer = Int64(exactly: scaled) else { continue }
+            let text = String(integer)
+            let digits = String(repeating: "0", count: count - text.count) + text
+            if let read = Double("0." + digits), whole + read == target { return digits }
+        }
+        return exactDigits(of: fraction)
+    }
+
+    /// The digits after the point of a fraction in (0, 1), the fewest that read back as it alone.
+    private static func exactDigits(of fraction: Double) -> String {
         guard let parts = DecimalParts(numberText: fraction.description), parts.exponent < 0 else { return "" }
         let places = -parts.exponent
         return String(repeating: "0", count: max(places - parts.digits.count, 0))
