@@ -92,7 +92,10 @@ private final class EpochStamp: JastorObject {
 
     override class var dateTransform: JastorTransform<Date>? { .secondsSince1970 }
     override class var properties: [JastorProperty] {
-        [.init("at", \EpochStamp.at), .init("seen", \EpochStamp.seen), .init("iso", \EpochStamp.iso, transform: .iso8601)]
+        [
+            .init("at", \EpochStamp.at), .init("seen", \EpochStamp.seen),
+            .init("iso", \EpochStamp.iso, transform: .iso8601),
+        ]
     }
 }
 
@@ -102,7 +105,10 @@ private final class PropertyListRecord: JastorObject {
     var extra: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
-        [.init("date", \PropertyListRecord.date), .init("data", \PropertyListRecord.data), .init("extra", \PropertyListRecord.extra)]
+        [
+            .init("date", \PropertyListRecord.date), .init("data", \PropertyListRecord.data),
+            .init("extra", \PropertyListRecord.extra),
+        ]
     }
 }
 
@@ -126,7 +132,8 @@ private final class PropertyListRecord: JastorObject {
         #expect(written[0]["labels"] as? [String] == [] && written[0]["dependencies"] as? [String: String] == [:])
         #expect(written[0]["excerpt"] as? String == "")
         #expect(written[2]["labels"] == nil && written[2]["excerpt"] == nil)
-        let copies = [UpdateCenter(dictionary: center.toDictionary())] + (try Self.formats.map { try archived(center, $0) })
+        let copies =
+            [UpdateCenter(dictionary: center.toDictionary())] + (try Self.formats.map { try archived(center, $0) })
         for copy in copies {
             #expect(copy == center)
             #expect(copy.plugins.map(\.labels) == [[], ["scm"], nil])
@@ -199,7 +206,8 @@ private final class PropertyListRecord: JastorObject {
     }
 
     @Test func longNumbersFromJSONSerializationStayNumbers() throws {
-        let data = Data(#"{"anything": [12345678901234567890123, -65.613616999999977, 1.000000000000000005, 0.1]}"#.utf8)
+        let data = Data(
+            #"{"anything": [12345678901234567890123, -65.613616999999977, 1.000000000000000005, 0.1]}"#.utf8)
         let fromFoundation = Sentinels(
             dictionary: try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
         let fromBytes = try Sentinels(validatingJSON: data)
@@ -259,7 +267,9 @@ private final class PropertyListRecord: JastorObject {
     // MARK: Dates
 
     @Test func aDateIsWrittenAsTheISO8601TextItWasReadFrom() throws {
-        let model = try Stamp(validating: ["at": "2014-08-29T10:12:00Z", "seen": [1_409_307_120.5, "2014-08-29T10:12:00.123456Z"]])
+        let model = try Stamp(validating: [
+            "at": "2014-08-29T10:12:00Z", "seen": [1_409_307_120.5, "2014-08-29T10:12:00.123456Z"],
+        ])
         let written = model.toDictionary()
         #expect(written["at"] as? String == "2014-08-29T10:12:00Z")
         #expect(written["seen"] as? [String] == ["2014-08-29T10:12:00.5Z", "2014-08-29T10:12:00.123456Z"])
@@ -284,11 +294,15 @@ private final class PropertyListRecord: JastorObject {
         #expect(EpochStamp(dictionary: written) == model)
         var issues: [JastorIssue] = []
         _ = EpochStamp(dictionary: ["at": "2014-08-29T10:12:00Z"], issues: &issues)
-        #expect(issues.map(\.description) == [#"at: expected Date (seconds since 1970), found String "2014-08-29T10:12:00Z""#])
+        #expect(
+            issues.map(\.description) == [
+                #"at: expected Date (seconds since 1970), found String "2014-08-29T10:12:00Z""#
+            ])
     }
 
     @Test func impossibleDatesAreRefusedEverywhere() throws {
-        let texts = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("fidelity/impossible_dates")) as? [String])
+        let texts = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("fidelity/impossible_dates")) as? [String])
         for text in texts {
             var issues: [JastorIssue] = []
             let model = Stamp(dictionary: ["at": text], issues: &issues)
@@ -343,7 +357,8 @@ private final class PropertyListRecord: JastorObject {
 
     @Test func whatMappingAcceptsJSONSerializationCanWrite() throws {
         var issues: [JastorIssue] = []
-        let model = Everything(dictionary: ["double": "Infinity", "float": "NaN", "scores": ["a": "-Infinity"]], issues: &issues)
+        let model = Everything(
+            dictionary: ["double": "Infinity", "float": "NaN", "scores": ["a": "-Infinity"]], issues: &issues)
         #expect(issues.map(\.path.description) == ["double", "float", "scores.a"])
         #expect(JSONSerialization.isValidJSONObject(model.toDictionary()))
     }

@@ -280,7 +280,10 @@ extension NumberLiteral {
     var untypedValue: JSONValue? {
         let parts = parts
         if double.isFinite, parts.isHeld(by: double) {
-            if isIntegerForm, let integer = parts.integer(as: Int64.self) { return .integer(integer) }
+            // `-0` stays a negative zero: as the integer 0 it would lose its sign.
+            if isIntegerForm, !(parts.isZero && parts.negative), let integer = parts.integer(as: Int64.self) {
+                return .integer(integer)
+            }
             return .double(double)
         }
         return parts.decimal.map { .decimal($0) }

@@ -117,7 +117,9 @@ final class JSONDocument: Sendable {
                         nodes[index] = Node(kind: .string, first: node.first + 1, second: node.second - 1)
                         continue
                     }
-                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.first..<node.first + node.second]), as: UTF8.self)
+                    text = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[node.first..<node.first + node.second]),
+                        as: UTF8.self)
                 case .decodedString:
                     guard decodedStrings[node.first].utf8.first == UInt8(ascii: "$") else { continue }
                     text = decodedStrings[node.first]

@@ -41,7 +41,8 @@ struct JSONReader {
                     do throws(ArchiveSpelling.UnknownMarker) {
                         try reader.tape.readArchiveMarkers(in: buffer)
                     } catch {
-                        return .failure(JSONSyntaxError(expected: "a value Jastor archives hold, not \(error.reason)", offset: 0))
+                        return .failure(
+                            JSONSyntaxError(expected: "a value Jastor archives hold, not \(error.reason)", offset: 0))
                     }
                 }
                 return .success(JSONDocument(bytes: stored, tape: reader.tape))

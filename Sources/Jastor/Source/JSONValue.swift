@@ -230,10 +230,9 @@ extension JSONObject {
 // MARK: - Hashable
 
 extension JSONValue: Hashable {
-    /// Structural equality; integers and doubles compare by value (`12` equals `12.0`, as in JSON),
-    /// `-0.0` differs from `0.0`, and `NaN` equals `NaN`, so that a model equals its own archived
-    /// copy exactly when every value came back. A `Decimal` never equals a `Double`: they are
-    /// different values to the code that reads them.
+    /// Structural equality; numbers compare by the JSON number they write (`12` equals `12.0`, a
+    /// `Decimal` `0.1` equals the `Double` whose shortest text is `0.1`), `-0.0` differs from `0.0`,
+    /// and `NaN` equals `NaN`, so that a model equals its own copy exactly when every value came back.
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -244,10 +243,17 @@ extension JSONValue: Hashable {
         case (.integer(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .integer(let a)):
             a >= 0 && UInt64(a) == b
         case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
-            Int64(exactly: b) == a && b.sign == .plus
+            Int64(exactly: b) == a && (b != 0 || b.sign == .plus)
         case (.unsignedInteger(let a), .double(let b)), (.double(let b), .unsignedInteger(let a)):
             UInt64(exactly: b) == a
         case (.decimal(let a), .decimal(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.decimal(let a), .double(let b)), (.double(let b), .decimal(let a)):
+            !a.isNaN && (b != 0 || b.sign == .plus)
+                && DecimalParts(numberText: b.description).map { NumberText.parts(of: a).sameValue(as: $0) } == true
+        case (.decimal(let a), .integer(let b)), (.integer(let b), .decimal(let a)):
+            !a.isNaN && NumberText.parts(of: a).sameValue(as: NumberText.parts(of: Decimal(b)))
+        case (.decimal(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .decimal(let a)):
+            !a.isNaN && NumberText.parts(of: a).sameValue(as: NumberText.parts(of: Decimal(b)))
         case (.string(let a), .string(let b)): a == b
         case (.date(let a), .date(let b)): a == b
         case (.data(let a), .data(let b)): a == b
@@ -267,7 +273,13 @@ extension JSONValue: Hashable {
         case .unsignedInteger(let value):
             if let integer = Int64(exactly: value) { hasher.combine(integer) } else { hasher.combine(value) }
         case .double(let value): hashNumber(value, into: &hasher)
-        case .decimal(let value): hasher.combine(value)
+        case .decimal(let value):
+            // As the double it equals, if any, consistently with `==`.
+            if value.isNaN {
+                hasher.combine(Int.min)
+            } else {
+                hashNumber(Double(value.description) ?? 0, into: &hasher)
+            }
         case .string(let value): hasher.combine(value)
         case .date(let value): hasher.combine(value)
         case .data(let value): hasher.combine(value)
