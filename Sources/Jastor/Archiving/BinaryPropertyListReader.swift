@@ -56,6 +56,8 @@ struct BinaryPropertyListReader {
     }
 
     private var valueLimit = Int.max
+    /// Where this thread's stack is too low for another level (see ``StackGuard``).
+    private let stackLimit = StackGuard.currentLimit()
 
     private init(bytes: [UInt8]) throws(Failure) {
         self.bytes = bytes
@@ -96,6 +98,9 @@ struct BinaryPropertyListReader {
         if let known = converted[object] { return known }
         guard depth <= JSONReader.maximumDepth else {
             throw Failure(reason: "nested deeper than \(JSONReader.maximumDepth) levels")
+        }
+        guard !StackGuard.isLow(stackLimit) else {
+            throw Failure(reason: "nested deeper than this thread's stack holds (\(depth) levels)")
         }
         guard inProgress.insert(object).inserted else { throw Failure(reason: "object \(object) contains itself") }
         defer { inProgress.remove(object) }

@@ -92,12 +92,12 @@ struct MappingContext {
         var result = Measure.fits
         switch value.kind {
         case .object:
-            guard levels > 0 else { return .tooDeep }
+            guard levels > 0, !trail.isStackLow else { return .tooDeep }
             value.object.forEachMember { _, member in
                 if result == .fits { result = measureMember(member, levels: levels - 1) }
             }
         case .array:
-            guard levels > 0 else { return .tooDeep }
+            guard levels > 0, !trail.isStackLow else { return .tooDeep }
             value.forEachElement { element in
                 if result == .fits { result = measureMember(element, levels: levels - 1) }
             }
@@ -268,6 +268,8 @@ private struct IssueTrail {
 
     private var entries: [Entry] = []
     private var depth = 0
+    /// Where this thread's stack is too low for another level (see ``StackGuard``).
+    private let stackLimit = StackGuard.currentLimit()
 
     /// The issues recorded so far, with the paths from the top (complete once the run is back there).
     var issues: [JastorIssue] {
@@ -321,9 +323,21 @@ private struct IssueTrail {
     var currentDepth: Int { depth }
 
     /// Whether the current depth is at the nesting limit (or `force`d); records the issue when it is.
+    ///
+    /// A thread whose stack is nearly used up is at the limit too (a small thread in a debug
+    /// build holds fewer levels): the issue then says how many levels it held.
     mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
-        guard force || depth >= MappingContext.maximumDepth else { return false }
-        record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+        if force || depth >= MappingContext.maximumDepth {
+            record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+            return true
+        }
+        guard isStackLow else { return false }
+        record(
+            .nestingTooDeep, expected: "at most \(depth) levels of nesting, as many as this thread's stack holds",
+            found: found)
         return true
     }
+
+    /// Whether the thread's stack has too little room left for another level.
+    var isStackLow: Bool { StackGuard.isLow(stackLimit) }
 }
