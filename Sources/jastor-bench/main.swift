@@ -11,7 +11,8 @@ import Jastor
 // deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
 // (and skips scaling, threads and limits), for profiling with callgrind or perf. The limits section
 // maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size;
-// `--only limits` runs it alone.
+// `--only limits` runs it alone. `--only unmapped` writes models keeping 1 k, 16 k and 100 k unknown
+// keys (`toDictionary()` and both archive formats).
 
 struct Options {
     var quick = false
@@ -153,6 +154,12 @@ func run() throws {
         if let path = options.jsonPath { try Report.json(measurements).write(to: URL(fileURLWithPath: path)) }
         return
     }
+    if options.only == "unmapped" {
+        let measurements = unmappedKeysScaling(rounds: options.quick ? 2 : 5)
+        print(Report.markdown(measurements))
+        if let path = options.jsonPath { try Report.json(measurements).write(to: URL(fileURLWithPath: path)) }
+        return
+    }
     let inputs = try loadInputs(options)
     if options.only == "scaling" {
         let twitter = inputs.first { $0.family == "twitter" }?.data ?? Data()
@@ -202,6 +209,8 @@ func run() throws {
     if options.only == nil {
         print("limits: long string, long array, deep nesting at ×1 and ×10…")
         measurements += limitsScaling(rounds: options.quick ? 5 : 9)
+        print("unmapped keys: toDictionary() and archives of 1 k, 16 k and 100 k kept keys…")
+        measurements += unmappedKeysScaling(rounds: options.quick ? 2 : 5)
     }
     print()
     print(Report.markdown(measurements))

@@ -20,7 +20,7 @@ import Darwin
         let unencodable = Everything(dictionary: ["string": "new"])
         unencodable.metadata = ["where": URL(fileURLWithPath: "/")]
         let error = try #require(throws: JastorError.self) { try unencodable.archive(to: file) }
-        #expect(error.description == "metadata.where: expected a JSON value, found URL")
+        #expect(error.description == "\(file.path): metadata.where: expected a JSON value, found URL")
         #expect(try Data(contentsOf: file) == before)
         #expect(try Everything.unarchive(from: file).string == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["kept.archive"])
@@ -43,7 +43,117 @@ import Darwin
         #expect(error.issues.first?.kind == .unwritableArchive)
         #expect(error.file == file)
         #expect(error.description.hasPrefix("\(file.path): expected a writable file, found "))
+        #expect(error.description.contains("Is a directory (renaming the temporary file over \(file.path))"))
         #expect(try Data(contentsOf: file.appendingPathComponent("inside")) == Data("keep".utf8))
+        #expect(try Self.names(in: folder) == ["taken.archive"], "the temporary file is removed")
+    }
+
+    @Test func failedWriteOfACycleNamesTheFile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("cycle.archive")
+        let category = ProductCategory(dictionary: ["name": "loop"])
+        category.children = [category]
+        defer { category.children = [] }
+        let error = try #require(throws: JastorError.self) { try category.archive(to: file) }
+        #expect(error.file == file)
+        #expect(
+            error.description
+                == "\(file.path): children[0]: expected a tree of models, found a reference back to an enclosing ProductCategory"
+        )
+        #expect(try Self.names(in: folder) == [])
+    }
+
+    @Test(arguments: [0o600, 0o640, 0o604, 0o400])
+    func rewriteKeepsThePermissions(mode: Int) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("private.archive")
+        try Everything(dictionary: ["string": "old"]).archive(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+        try Everything(dictionary: ["string": "new"]).archive(to: file)
+        #expect(try Self.permissions(of: file) == mode)
+        #expect(try Everything.unarchive(from: file).string == "new")
+    }
+
+    @Test func newArchiveGetsTheUsualPermissions() throws {
+        let folder = try TemporaryFolder()
+        let plain = folder.file("plain")
+        #expect(FileManager.default.createFile(atPath: plain.path, contents: Data()))
+        let file = folder.file("new.archive")
+        try Everything().archive(to: file)
+        #expect(try Self.permissions(of: file) == Self.permissions(of: plain))
+    }
+
+    /// A link is followed: the file it points to (through a relative link, and a chain of two)
+    /// is replaced and the links stay links.
+    @Test func symbolicLinksAreFollowed() throws {
+        let folder = try TemporaryFolder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.file("real"), withIntermediateDirectories: false)
+        let target = folder.file("real/target.archive")
+        try Everything(dictionary: ["string": "old"]).archive(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        try manager.createSymbolicLink(atPath: folder.file("first").path, withDestinationPath: "real/target.archive")
+        try manager.createSymbolicLink(
+            atPath: folder.file("second").path, withDestinationPath: folder.file("first").path)
+
+        try Everything(dictionary: ["string": "new"]).archive(to: folder.file("second"))
+
+        #expect(try manager.destinationOfSymbolicLink(atPath: folder.file("second").path) == folder.file("first").path)
+        #expect(try manager.destinationOfSymbolicLink(atPath: folder.file("first").path) == "real/target.archive")
+        #expect(try Everything.unarchive(from: target).string == "new")
+        #expect(try Self.permissions(of: target) == 0o600)
+        #expect(try Self.names(in: folder) == ["first", "real", "second"])
+        #expect(try manager.contentsOfDirectory(atPath: folder.file("real").path) == ["target.archive"])
+    }
+
+    @Test func danglingLinkCreatesItsTarget() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("link").path, withDestinationPath: "missing.archive")
+        try Everything(dictionary: ["string": "new"]).archive(to: folder.file("link"))
+        #expect(try Everything.unarchive(from: folder.file("missing.archive")).string == "new")
+        #expect(try Self.names(in: folder) == ["link", "missing.archive"])
+    }
+
+    @Test func linkLoopIsAnErrorNamingTheFile() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("a")
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("b").path, withDestinationPath: "a")
+        let error = try #require(throws: JastorError.self) { try Everything().archive(to: file) }
+        #expect(
+            error.description == "\(file.path): expected a writable file, found more than 32 symbolic links in a chain")
+    }
+
+    /// A temporary file whose writer is gone (no lock on it) is removed by the next write; one a
+    /// live writer holds locked is left alone.
+    @Test func staleTemporaryFilesAreRemovedByTheNextWrite() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("ledger.archive")
+        let stale = folder.file(".ledger.archive.jastor-tmp-dead")
+        let live = folder.file(".ledger.archive.jastor-tmp-1ive")
+        let other = folder.file(".other.archive.jastor-tmp-dead")
+        for leftover in [stale, live, other] {
+            #expect(FileManager.default.createFile(atPath: leftover.path, contents: Data("partial".utf8)))
+        }
+        let holder = open(live.path, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+
+        try Everything().archive(to: file)
+
+        #expect(
+            try Self.names(in: folder) == [
+                ".ledger.archive.jastor-tmp-1ive", ".other.archive.jastor-tmp-dead", "ledger.archive",
+            ])
+    }
+
+    private static func names(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+    }
+
+    private static func permissions(of file: URL) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
     }
 
     /// `jastor-archive-writer`, built beside the test bundle by `swift build` and `swift test`.
@@ -99,6 +209,11 @@ import Darwin
             let verdict = try verdicts[bytes] ?? Self.check(file, with: writer)
             verdicts[bytes] = verdict
             #expect(verdict == "A" || verdict == "B", "round \(round): \(verdict)")
+            let leftovers = try Self.names(in: folder).filter { $0 != "ledger.archive" }
+            #expect(leftovers.allSatisfy { $0.hasPrefix(".ledger.archive.jastor-tmp-") }, "round \(round)")
+            #expect(leftovers.count <= 1, "round \(round): at most the killed writer's temporary file")
         }
+        try Everything().archive(to: file)
+        #expect(try Self.names(in: folder) == ["ledger.archive"], "the next write removes what a killed writer left")
     }
 }

@@ -118,7 +118,7 @@ import Testing
         let cases: [(json: String, message: String)] = [
             (#"{"format": 7}"#, #"expected a complete Jastor archive, found no "format" entry"#),
             (
-                #"{"format": "jastor-archive", "version": "1"}"#,
+                #"{"format": "jastor-archive", "root": 1}"#,
                 #"expected a complete Jastor archive, found no "version" entry"#
             ),
             (
@@ -138,6 +138,32 @@ import Testing
             let found = try error(reading: Data(json.utf8)).issues.first?.description
             #expect(found == message, "\(json)")
         }
+    }
+
+    /// A version that is not a positive whole number is refused as such, not as a missing entry
+    /// (nor accepted), and one beyond `Int64` as newer.
+    @Test(arguments: [
+        ("1.0", "expected a format version that is a whole number, found version 1.0"),
+        (#""1""#, #"expected a format version that is a whole number, found version String "1""#),
+        ("null", "expected a format version that is a whole number, found version null"),
+        ("0", "expected a format version of 1 or more, found version 0, which is invalid"),
+        ("-1", "expected a format version of 1 or more, found version -1, which is invalid"),
+        (
+            "-9223372036854775808",
+            "expected a format version of 1 or more, found version -9223372036854775808, which is invalid"
+        ),
+        (
+            "18446744073709551615",
+            "expected archive format version 1 or earlier, found version 18446744073709551615, written by a newer Jastor"
+        ),
+        ("2", "expected archive format version 1 or earlier, found version 2, written by a newer Jastor"),
+    ])
+    func unsupportedVersionsAreRefusedAsSuch(version: String, message: String) throws {
+        let json =
+            #"{"format": "jastor-archive", "version": \#(version), "rootClass": "JastorTests.Kennel", "root": {}}"#
+        let issues = try error(reading: Data(json.utf8)).issues
+        #expect(issues.map(\.description) == [message])
+        #expect(issues.first?.kind == .unreadableArchive)
     }
 
     @Test(arguments: formats)
@@ -276,11 +302,13 @@ final class ArchiveTripwire: JastorObject {
     }
 
     @Test func sixtyLevelsOfSharedReferencesAreReadOnceEach() throws {
-        // Each array holds the next one twice: 2^60 paths, 61 objects.
+        // Each array holds the next one twice: 2^60 paths, 61 objects, refused for describing
+        // more values than a run may read (see ValueLimitTests).
         let arrays = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0xA0]]
         #expect(
             try damage(propertyList(arrays))
-                == "expected a Jastor archive, found a property list that is not a dictionary")
+                == "expected at most 10000000 values in one run (JastorLimits.maximumValueCount), found more, "
+                + "counting shared objects at every place they are referenced")
     }
 
     @Test func countsAndReferencesBeyondTheFile() throws {

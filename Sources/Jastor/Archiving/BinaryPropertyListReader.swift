@@ -6,6 +6,9 @@ import Foundation
 /// that loop back are refused, and each object is converted once however often it is referenced,
 /// so damaged or crafted bytes give a ``Failure`` in time proportional to their size, never a
 /// crash or a hang. (Foundation's `PropertyListSerialization` crashes on some damaged files.)
+/// Objects referenced from several places (which Jastor never writes) count at each place: a
+/// list whose values, so counted, exceed ``JastorLimits/maximumValueCount`` is refused, since
+/// mapping it would visit every one of them.
 ///
 /// It reads what `PropertyListEncoder` writes: dictionaries with string keys, arrays, strings,
 /// integers up to 128 bits whose value fits `UInt64`, finite reals and booleans; strings are read
@@ -15,6 +18,8 @@ struct BinaryPropertyListReader {
     /// Why the bytes are not a property list an archive can hold.
     struct Failure: Error {
         let reason: String
+        /// Whether the list is well formed but describes more values than a run may read.
+        var exceedsValueLimit = false
     }
 
     private static let trailerSize = 32
@@ -30,13 +35,33 @@ struct BinaryPropertyListReader {
     private var readsMarkers = false
 
     /// The root value of the property list in `data`.
-    static func read(_ data: Data) throws(Failure) -> JSONValue {
+    ///
+    /// - Parameters:
+    ///   - data: The property list's bytes.
+    ///   - valueLimit: The most values the list may describe, each object counted at every place
+    ///     it is referenced from.
+    /// - Returns: The root value.
+    /// - Throws: ``Failure`` saying what is wrong with the bytes.
+    static func read(_ data: Data, valueLimit: Int = JastorLimits.current.maximumValueCount) throws(Failure)
+        -> JSONValue
+    {
         var reader = try BinaryPropertyListReader(bytes: Array(data))
+        reader.valueLimit = valueLimit
         reader.readsMarkers = reader.archiveVersion() >= ArchiveSpelling.firstEscapingVersion
-        var converted = [JSONValue?](repeating: nil, count: reader.objectOffsets.count)
+        var converted = [Conversion?](repeating: nil, count: reader.objectOffsets.count)
         var inProgress = Set<Int>()
-        return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress)
+        return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress).value
     }
+
+    /// An object converted, and how many values it stands for (itself and everything inside it).
+    private struct Conversion {
+        let value: JSONValue
+        let count: Int
+    }
+
+    private var valueLimit = Int.max
+    /// Where this thread's stack is too low for another level (see ``StackGuard``).
+    private let stackLimit = StackGuard.currentLimit()
 
     private init(bytes: [UInt8]) throws(Failure) {
         self.bytes = bytes
@@ -72,11 +97,14 @@ struct BinaryPropertyListReader {
     // MARK: Objects
 
     private func value(
-        of object: Int, depth: Int, converted: inout [JSONValue?], inProgress: inout Set<Int>
-    ) throws(Failure) -> JSONValue {
+        of object: Int, depth: Int, converted: inout [Conversion?], inProgress: inout Set<Int>
+    ) throws(Failure) -> Conversion {
         if let known = converted[object] { return known }
         guard depth <= JSONReader.maximumDepth else {
             throw Failure(reason: "nested deeper than \(JSONReader.maximumDepth) levels")
+        }
+        guard !StackGuard.isLow(stackLimit) else {
+            throw Failure(reason: "nested deeper than this thread's stack holds (\(depth) levels)")
         }
         guard inProgress.insert(object).inserted else { throw Failure(reason: "object \(object) contains itself") }
         defer { inProgress.remove(object) }
@@ -84,6 +112,7 @@ struct BinaryPropertyListReader {
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         let value: JSONValue
+        var count = 1
         switch marker >> 4 {
         case 0x0 where marker == 0x08: value = .bool(false)
         case 0x0 where marker == 0x09: value = .bool(true)
@@ -92,43 +121,60 @@ struct BinaryPropertyListReader {
             value = try finite(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4)))))
         case 0x2 where low == 3: value = try finite(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
         case 0x5:
-            let (count, contents) = try length(low, at: start, elementSize: 1)
-            value = try archived(String(decoding: bytes[contents..<contents + count], as: UTF8.self))
+            let (byteCount, contents) = try length(low, at: start, elementSize: 1)
+            value = try archived(String(decoding: bytes[contents..<contents + byteCount], as: UTF8.self))
         case 0x6:
-            let (count, contents) = try length(low, at: start, elementSize: 2)
-            let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
+            let (unitCount, contents) = try length(low, at: start, elementSize: 2)
+            let units = (0..<unitCount).map {
+                UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1])
+            }
             value = try archived(String(decoding: units, as: UTF16.self))
         case 0xA:
-            let (count, references) = try length(low, at: start, elementSize: referenceSize)
+            let (elementCount, references) = try length(low, at: start, elementSize: referenceSize)
             var elements: [JSONValue] = []
-            elements.reserveCapacity(count)
-            for index in 0..<count {
+            elements.reserveCapacity(elementCount)
+            for index in 0..<elementCount {
                 let element = try reference(at: references + index * referenceSize)
-                elements.append(
-                    try self.value(of: element, depth: depth + 1, converted: &converted, inProgress: &inProgress))
+                let conversion = try self.value(
+                    of: element, depth: depth + 1, converted: &converted, inProgress: &inProgress)
+                elements.append(conversion.value)
+                count = try counted(count, conversion.count)
             }
             value = .array(elements)
         case 0xD:
-            let (count, keyReferences) = try length(low, at: start, elementSize: 2 * referenceSize)
-            var members = JSONObject(capacity: count)
-            for index in 0..<count {
+            let (memberCount, keyReferences) = try length(low, at: start, elementSize: 2 * referenceSize)
+            var members = JSONObject(capacity: memberCount)
+            for index in 0..<memberCount {
                 let key = try self.value(
                     of: try reference(at: keyReferences + index * referenceSize), depth: depth + 1,
                     converted: &converted, inProgress: &inProgress)
-                guard case .string(let name) = key else {
+                guard case .string(let name) = key.value else {
                     throw Failure(reason: "a dictionary key that is not a string")
                 }
                 let member = try self.value(
-                    of: try reference(at: keyReferences + (count + index) * referenceSize), depth: depth + 1,
+                    of: try reference(at: keyReferences + (memberCount + index) * referenceSize), depth: depth + 1,
                     converted: &converted, inProgress: &inProgress)
-                members.appendNew(member, forKey: name)  // a repeated key: lookups find the last
+                members.appendNew(member.value, forKey: name)  // a repeated key: lookups find the last
+                count = try counted(count, member.count)
             }
             value = .object(members)
         default:
             throw Failure(reason: "an object of kind \(String(format: "0x%02X", marker)), which archives do not hold")
         }
-        converted[object] = value
-        return value
+        let conversion = Conversion(value: value, count: count)
+        converted[object] = conversion
+        return conversion
+    }
+
+    /// `total` and the values of one more member, if together they stay within the limit.
+    private func counted(_ total: Int, _ more: Int) throws(Failure) -> Int {
+        let (sum, overflow) = total.addingReportingOverflow(more)
+        guard !overflow, sum <= valueLimit else {
+            throw Failure(
+                reason: "more, counting shared objects at every place they are referenced",
+                exceedsValueLimit: true)
+        }
+        return sum
     }
 
     /// What a string of the archive stands for.

@@ -50,10 +50,13 @@ extension JastorObject {
 
     /// Writes the model and everything it holds to a file, atomically.
     ///
-    /// The archive is written to a temporary file beside `url` and renamed over it only when
-    /// complete, so a failed write leaves any earlier file at `url` as it was. The archive
-    /// records the class of the root model and of every nested model stored under a property of
-    /// a less specific type, so ``unarchive(from:)-(URL)`` rebuilds the same graph.
+    /// The archive is written to a temporary file beside `url` (`.<name>.jastor-tmp-<random>`),
+    /// flushed to disk and renamed over `url` only when complete, so a failed or killed write
+    /// leaves any earlier file at `url` as it was. An existing file keeps its permissions; a
+    /// symbolic link at `url` is followed, replacing the file it points to. A failed write
+    /// removes its temporary file, and the next write removes any a killed writer left. The
+    /// archive records the class of the root model and of every nested model stored under a
+    /// property of a less specific type, so ``unarchive(from:)-(URL)`` rebuilds the same graph.
     ///
     /// ```swift
     /// try catalog.archive(to: URL(fileURLWithPath: "catalog.archive"))
@@ -62,20 +65,16 @@ extension JastorObject {
     /// - Parameters:
     ///   - url: The file to write.
     ///   - format: The file format; a binary property list unless you ask for JSON.
-    /// - Throws: ``JastorError`` when the model holds a value JSON cannot represent, or the file
-    ///   cannot be written.
+    /// - Throws: ``JastorError`` naming `url`, when the model holds a value JSON cannot represent
+    ///   (or a cycle), or the file cannot be written.
     public final func archive(to url: URL, format: JastorArchiveFormat = .binaryPropertyList) throws {
-        let data = try archivedData(format: format)
+        let data: Data
         do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw JastorError(
-                issues: [
-                    JastorIssue(
-                        path: [], kind: .unwritableArchive, expected: "a writable file",
-                        found: "\(error.localizedDescription)")
-                ], file: url)
+            data = try archivedData(format: format)
+        } catch let error as JastorError {
+            throw JastorError(issues: error.issues, file: url)
         }
+        try ArchiveFileWriter.write(data, to: url)
     }
 
     /// The archive of the model, as ``archive(to:format:)`` would write it.
@@ -193,6 +192,12 @@ private enum ArchiveReader {
             let root: JSONValue
             do {
                 root = try BinaryPropertyListReader.read(data)
+            } catch  where error.exceedsValueLimit {
+                throw Self.error(
+                    .tooManyValues,
+                    expected:
+                        "at most \(JastorLimits.current.maximumValueCount) values in one run (JastorLimits.maximumValueCount)",
+                    found: error.reason)
             } catch {
                 throw Self.error(
                     .unreadableArchive, expected: "a complete Jastor archive", found: "damaged data (\(error.reason))")
@@ -218,16 +223,37 @@ private enum ArchiveReader {
             throw error(
                 .unreadableArchive, expected: "a Jastor archive", found: "a file of format \(format.debugDescription)")
         }
-        guard case .scalar(.integer(let version))? = members["version"]?.kind else { throw missing("version") }
-        guard version <= ArchiveHeader.currentVersion else {
-            throw error(
-                .unreadableArchive, expected: "archive format version \(ArchiveHeader.currentVersion) or earlier",
-                found: "version \(version), written by a newer Jastor")
-        }
+        guard let versionEntry = members["version"] else { throw missing("version") }
+        try checkVersion(versionEntry.kind)
         guard case .scalar(.string(let rootClass))? = members["rootClass"]?.kind else { throw missing("rootClass") }
         guard let root = members["root"] else { throw missing("root") }
         return OpenedArchive(rootClass: rootClass) { model, context in
             MappingEngine.map(root, into: model, by: .storage, context: &context)
+        }
+    }
+
+    /// Accepts a format version from 1 to the current one; refuses a newer one, and anything that
+    /// is not a positive whole number (`1.0`, `0`, `-1`, a string), saying which it is.
+    private static func checkVersion(_ kind: JSONKind) throws(JastorError) {
+        let supported = "archive format version \(ArchiveHeader.currentVersion) or earlier"
+        switch kind {
+        case .scalar(.integer(let version)) where version > ArchiveHeader.currentVersion:
+            throw error(.unreadableArchive, expected: supported, found: "version \(version), written by a newer Jastor")
+        case .scalar(.unsignedInteger(let version)):
+            throw error(.unreadableArchive, expected: supported, found: "version \(version), written by a newer Jastor")
+        case .scalar(.integer(let version)) where version >= 1:
+            return
+        case .scalar(.integer(let version)):
+            throw error(
+                .unreadableArchive, expected: "a format version of 1 or more",
+                found: "version \(version), which is invalid")
+        case .scalar(.double(let version)):
+            throw error(
+                .unreadableArchive, expected: "a format version that is a whole number", found: "version \(version)")
+        default:
+            throw error(
+                .unreadableArchive, expected: "a format version that is a whole number",
+                found: "version \(kind.summary)")
         }
     }
 

@@ -99,7 +99,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
             return false
         }
         // The Foundation dictionary is built only once the value is known to fit.
-        guard !context.isTooDeep(untyped: source) else { return false }
+        guard !context.exceedsLimits(untyped: source) else { return false }
         guard let dictionary = source.foundationValue as? [String: Any] else {
             recordMismatch(source, context: &context)
             return false
@@ -135,7 +135,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         }
         guard let elementModel else {
             // The Foundation array is built only when it is kept, and only once it is known to fit.
-            guard !context.isTooDeep(untyped: source) else { return false }
+            guard !context.exceedsLimits(untyped: source) else { return false }
             guard let array = source.foundationValue as? [Any] else {
                 recordMismatch(source, context: &context)
                 return false

@@ -23,9 +23,15 @@ struct MappingContext {
     var plans = RunPlans()
     private var trail = IssueTrail()
     private var reportedDeclarations: Set<ObjectIdentifier> = []
+    /// The most values this run may read (``JastorLimits/maximumValueCount``), and how many more it may.
+    private let valueLimit: Int
+    private var valuesLeft: Int
+    private var reportedValueLimit = false
 
-    init(input: Input) {
+    init(input: Input, limits: JastorLimits = JastorLimits.current) {
         self.input = input
+        valueLimit = limits.maximumValueCount
+        valuesLeft = limits.maximumValueCount
     }
 
     /// The problems found so far.
@@ -33,11 +39,13 @@ struct MappingContext {
 
     /// Runs `body` one level down, at `component` of the current object or array.
     ///
+    /// The value there counts against the run's value limit; past the limit `body` is not run.
+    ///
     /// - Returns: What `body` returns: whether it read a value.
     @inline(__always)
     mutating func descend(into component: JastorPath.Component, _ body: (inout MappingContext) -> Bool) -> Bool {
         let mark = trail.enter()
-        let result = body(&self)
+        let result = takeValue() ? body(&self) : false
         trail.leave(component, mark: mark)
         return result
     }
@@ -48,7 +56,7 @@ struct MappingContext {
     @inline(__always)
     mutating func descend(into components: [JastorPath.Component], _ body: (inout MappingContext) -> Bool) -> Bool {
         let mark = trail.enter(components.count)
-        let result = body(&self)
+        let result = takeValue() ? body(&self) : false
         trail.leave(components, mark: mark)
         return result
     }
@@ -60,43 +68,87 @@ struct MappingContext {
         trail.isTooDeep(found: "deeper input")
     }
 
-    /// Whether `value`, kept untyped at the current path, holds an object or array below the
-    /// nesting limit (which output could not write back); records the issue when it does.
+    /// Whether `value`, to be kept untyped at the current path, is beyond the run's limits.
+    ///
+    /// That is, whether it nests objects or arrays below the nesting limit (which output could
+    /// not write back) or holds more values than the run may still read; records the issue when
+    /// it does. Its values count against the run's limit.
     ///
     /// Also records, without refusing the value, each number in it that no Foundation number holds
     /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so.
-    mutating func isTooDeep<Source: JSONSource>(untyped value: Source) -> Bool {
+    mutating func exceedsLimits<Source: JSONSource>(untyped value: Source) -> Bool {
         var hasInexactNumber = false
-        guard Self.fits(value, levels: Self.maximumDepth - trail.currentDepth, hasInexactNumber: &hasInexactNumber)
-        else { return trail.isTooDeep(found: "deeper input", force: true) }
-        if hasInexactNumber { recordInexactNumbers(in: value) }
-        return false
+        switch measure(value, levels: Self.maximumDepth - trail.currentDepth, hasInexactNumber: &hasInexactNumber) {
+        case .fits:
+            if hasInexactNumber { recordInexactNumbers(in: value) }
+            return false
+        case .tooDeep: return trail.isTooDeep(found: "deeper input", force: true)
+        case .tooManyValues: return !recordValueLimit()
+        }
     }
 
-    /// Whether every object and array in `value` is within `levels` levels (recursion as deep as
-    /// the limit at most); notes any number literal no Foundation number holds exactly.
-    private static func fits<Source: JSONSource>(_ value: Source, levels: Int, hasInexactNumber: inout Bool) -> Bool {
+    /// What ``measure(_:levels:)`` found.
+    private enum Measure {
+        case fits, tooDeep, tooManyValues
+    }
+
+    /// Whether every object and array in `value` is within `levels` levels, and its values within
+    /// the run's limit, counting them (recursion as deep as the nesting limit at most); notes any
+    /// number literal no Foundation number holds exactly.
+    private mutating func measure<Source: JSONSource>(
+        _ value: Source, levels: Int, hasInexactNumber: inout Bool
+    ) -> Measure {
+        var result = Measure.fits
         switch value.kind {
         case .object:
-            guard levels > 0 else { return false }
-            var fitting = true
+            guard levels > 0, !trail.isStackLow else { return .tooDeep }
             value.object.forEachMember { _, member in
-                fitting = fitting && fits(member, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+                if result == .fits {
+                    result = measureMember(member, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+                }
             }
-            return fitting
         case .array:
-            guard levels > 0 else { return false }
-            var fitting = true
+            guard levels > 0, !trail.isStackLow else { return .tooDeep }
             value.forEachElement { element in
-                fitting = fitting && fits(element, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+                if result == .fits {
+                    result = measureMember(element, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+                }
             }
-            return fitting
         case .scalar(.number(let literal)):
             if literal.untypedValue == nil { hasInexactNumber = true }
-            return true
         case .scalar, .unsupported:
-            return true
+            break
         }
+        return result
+    }
+
+    private mutating func measureMember<Source: JSONSource>(
+        _ member: Source, levels: Int, hasInexactNumber: inout Bool
+    ) -> Measure {
+        guard valuesLeft > 0 else { return .tooManyValues }
+        valuesLeft -= 1
+        return measure(member, levels: levels, hasInexactNumber: &hasInexactNumber)
+    }
+
+    /// Counts one value read; `false`, with the issue recorded once, when the run has read as
+    /// many as it may.
+    @inline(__always)
+    private mutating func takeValue() -> Bool {
+        guard valuesLeft > 0 else { return recordValueLimit() }
+        valuesLeft -= 1
+        return true
+    }
+
+    /// Records, once per run, that the run reached its value limit; returns `false`.
+    @inline(never)
+    private mutating func recordValueLimit() -> Bool {
+        if !reportedValueLimit {
+            reportedValueLimit = true
+            trail.record(
+                .tooManyValues, expected: "at most \(valueLimit) values in one run (JastorLimits.maximumValueCount)",
+                found: "more")
+        }
+        return false
     }
 
     /// Records each number in `value` (which fits the nesting limit) that no Foundation number holds.
@@ -261,6 +313,8 @@ private struct IssueTrail {
 
     private var entries: [Entry] = []
     private var depth = 0
+    /// Where this thread's stack is too low for another level (see ``StackGuard``).
+    private let stackLimit = StackGuard.currentLimit()
 
     /// The issues recorded so far, with the paths from the top (complete once the run is back there).
     var issues: [JastorIssue] {
@@ -314,9 +368,21 @@ private struct IssueTrail {
     var currentDepth: Int { depth }
 
     /// Whether the current depth is at the nesting limit (or `force`d); records the issue when it is.
+    ///
+    /// A thread whose stack is nearly used up is at the limit too (a small thread in a debug
+    /// build holds fewer levels): the issue then says how many levels it held.
     mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
-        guard force || depth >= MappingContext.maximumDepth else { return false }
-        record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+        if force || depth >= MappingContext.maximumDepth {
+            record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+            return true
+        }
+        guard isStackLow else { return false }
+        record(
+            .nestingTooDeep, expected: "at most \(depth) levels of nesting, as many as this thread's stack holds",
+            found: found)
         return true
     }
+
+    /// Whether the thread's stack has too little room left for another level.
+    var isStackLow: Bool { StackGuard.isLow(stackLimit) }
 }

@@ -79,7 +79,7 @@ enum MappingEngine {
         var found = false
         members.forEachMember { key, member in
             guard !plan.mappedKeys.contains(key),
-                context.descend(into: .key(key), { !$0.isTooDeep(untyped: member) })
+                context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
             kept[key] = member.foundationValue
             found = true
@@ -141,13 +141,24 @@ enum MappingEngine {
             }
         }
         if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
-            case .object(let kept) = unmapped.accessor.encode(model, context: &context)
+            case .object(let kept) = unmapped.accessor.encode(model, context: &context), !kept.isEmpty
         {
-            kept.forEachMember { key, value in
-                if object[key] == nil { object.append(value, forKey: key) }
-            }
+            appendKeptMembers(of: kept, to: &object)
         }
         return .object(object)
+    }
+
+    /// Adds the members an `.unmappedKeys` property kept, except those a property wrote already.
+    ///
+    /// The keys written are hashed once, so the cost is linear in the kept members (searching
+    /// the object for each key would be quadratic: 16 000 kept keys took seconds).
+    private static func appendKeptMembers(of kept: JSONObject, to object: inout JSONObject) {
+        var written = Set<String>(minimumCapacity: object.entries.count)
+        object.forEachMember { key, _ in written.insert(key) }
+        kept.forEachMember { key, value in
+            // A kept object's keys are a Swift dictionary's, so distinct among themselves.
+            if written.insert(key).inserted { object.appendNew(value, forKey: key) }
+        }
     }
 
     /// Writes an untyped Foundation value, the contents of a pass-through property.

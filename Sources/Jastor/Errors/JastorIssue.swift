@@ -37,6 +37,8 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         public static let missingValue = Kind("missingValue")
         /// The JSON is nested deeper than the mapper follows.
         public static let nestingTooDeep = Kind("nestingTooDeep")
+        /// The input holds more values than one run may read (see ``JastorLimits``).
+        public static let tooManyValues = Kind("tooManyValues")
         /// A model class declares its properties inconsistently (see ``JastorObject/declarationIssues``).
         public static let invalidDeclaration = Kind("invalidDeclaration")
         /// A value cannot be written out (it holds something JSON cannot represent).
@@ -59,6 +61,8 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
     /// What was expected, as text: `Int64`, `a registration in Product.properties`.
     public let expected: String
     /// What was found instead, as text: `String "abc"`, `null`, `nothing`.
+    ///
+    /// Kept whole; ``description`` shows at most 200 characters of it.
     public let found: String
 
     /// Creates an issue.
@@ -81,9 +85,12 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
 
     /// The issue as one line: `statuses[3].user.id: expected Int64, found String "abc"`.
     ///
-    /// An issue about the input as a whole has no path in front.
+    /// An issue about the input as a whole has no path in front. Keys that a plain path would
+    /// misread are quoted (`statuses[3]["a.b"]`); keys, expected and found texts longer than 200
+    /// characters are shortened (`abc… (600000 characters)`), and control characters in them
+    /// escaped, so the line stays one readable line whatever the input held.
     public var description: String {
-        let message = "expected \(expected), found \(found)"
-        return path.components.isEmpty ? message : "\(path): \(message)"
+        let message = "expected \(MessageText.oneLine(expected)), found \(MessageText.oneLine(found))"
+        return path.components.isEmpty ? message : "\(path.rendered(keysUpTo: MessageText.limit)): \(message)"
     }
 }

@@ -44,10 +44,12 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             self = .index(value)
         }
 
-        /// The component as it appears in a rendered path: `user` or `[3]`.
+        /// The component as it appears in a rendered path: `user`, `[3]`, or a key that plain
+        /// text would misread quoted and escaped, `["a.b"]`.
         public var description: String {
             switch self {
-            case .key(let key): key
+            case .key(let key) where !PathText.needsQuotes(key): key
+            case .key(let key): "[\(PathText.quoted(key))]"
             case .index(let index): "[\(index)]"
             }
         }
@@ -82,7 +84,9 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// of digits (`reports.0.text`, or RPJSONMapper's `reports.@0.text`).
     ///
     /// A backslash makes the next character literal, so `version\\.major` is the one key
-    /// `version.major`. Use the array form, `["version.major"]`, to avoid escaping.
+    /// `version.major`; so does a key quoted in brackets, `["version.major"]`, the way paths
+    /// render such keys (with `\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\u{…}` escapes inside the quotes). Use
+    /// the array form, `["version.major"]` as a Swift array, to avoid escaping.
     ///
     /// ```swift
     /// let path: JastorPath = "JanuaryWeatherReport.0.description"
@@ -128,9 +132,17 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             case ".": finishKey()
             case "[":
                 finishKey()
-                var digits = ""
-                while let next = characters.next(), next != "]" { digits.append(next) }
-                components.append(Int(digits).map(Component.index) ?? .key(digits))
+                var inside = ""
+                var quoted = false
+                while let next = characters.next(), next != "]" {
+                    if inside.isEmpty, !quoted, next == "\"" {
+                        components.append(.key(PathText.unquoted(from: &characters)))
+                        quoted = true
+                    } else if !quoted {
+                        inside.append(next)
+                    }
+                }
+                if !quoted { components.append(Int(inside).map(Component.index) ?? .key(inside)) }
             default:
                 current.append(character)
                 hasKey = true
@@ -141,19 +153,101 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     /// The path as `statuses[3].user.id`; the empty path renders as `<root>`.
+    ///
+    /// A key that plain text would misread (one that is empty, consists of digits, or holds a dot,
+    /// a bracket, a quote, a backslash or a control character) is quoted in brackets and escaped,
+    /// `statuses[3]["a.b"]`, so the text parses back into the same path.
     public var description: String {
+        rendered(keysUpTo: nil)
+    }
+
+    /// The path as text, keys longer than `limit` characters shortened (for messages).
+    func rendered(keysUpTo limit: Int?) -> String {
         guard !components.isEmpty else { return "<root>" }
         var text = ""
         for component in components {
             switch component {
             case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
+                let shown = limit.map { MessageText.shortened(key, limit: $0) } ?? key
+                if PathText.needsQuotes(key) {
+                    text += "[\(PathText.quoted(shown))]"
+                } else {
+                    if !text.isEmpty { text += "." }
+                    text += shown
+                }
             case .index:
                 text += component.description
             }
         }
         return text
+    }
+}
+
+/// How keys are written in, and read from, a path's text.
+private enum PathText {
+    /// Whether `key` must be quoted to read back as itself: empty, digits (with RPJSONMapper's
+    /// optional `@`), or holding a character the parser treats specially or that breaks a line.
+    static func needsQuotes(_ key: String) -> Bool {
+        guard !key.isEmpty else { return true }
+        let digits = key.utf8.first == UInt8(ascii: "@") ? key.utf8.dropFirst() : key.utf8[...]
+        if !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return true }
+        return key.unicodeScalars.contains { scalar in
+            switch scalar {
+            case ".", "[", "]", "\"", "\\": true
+            default: isControl(scalar)
+            }
+        }
+    }
+
+    /// `key` in double quotes, with quotes, backslashes and control characters escaped.
+    static func quoted(_ key: String) -> String {
+        var text = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where isControl(scalar): text += "\\u{\(String(scalar.value, radix: 16))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    /// Reads a quoted key after its opening quote, up to and including the closing one.
+    static func unquoted(from characters: inout String.Iterator) -> String {
+        var key = ""
+        while let character = characters.next(), character != "\"" {
+            guard character == "\\", let escaped = characters.next() else {
+                key.append(character)
+                continue
+            }
+            switch escaped {
+            case "n": key.append("\n")
+            case "r": key.append("\r")
+            case "t": key.append("\t")
+            case "u":
+                var hex = ""
+                while let next = characters.next(), next != "}" {
+                    if next != "{" { hex.append(next) }
+                }
+                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                    key.unicodeScalars.append(scalar)
+                }
+            default: key.append(escaped)
+            }
+        }
+        return key
+    }
+
+    /// Control characters and line or paragraph separators: what would break a message's line.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 }
 

@@ -1,0 +1,88 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Tells recursive code when the current thread's stack is nearly used up.
+///
+/// The mapper, the output and the property-list reader recurse once per level of nesting, and
+/// stop at 256 levels. A level costs about 1.5 KB of stack in a release build but 4–6 KB in a
+/// debug build (more under sanitizers), so on a 512 KB thread (Dispatch's secondary threads) a
+/// debug build would overflow long before 256 levels. Each of them therefore also stops, with the
+/// same issue, where less than ``reserve`` bytes of the thread's stack are left.
+///
+/// The stack's lowest address is looked up once per thread (on Linux, the main thread's takes a
+/// read of `/proc/self/maps`) and kept in a thread-specific slot.
+enum StackGuard {
+    /// The stack kept free below the last level: room for a few more levels of any kind and for
+    /// recording the issue.
+    static let reserve: UInt = 64 * 1024
+
+    /// The address below which the current thread's stack is too low for another level, or 0
+    /// when the stack's bounds cannot be found (then only the level limits apply).
+    static func currentLimit() -> UInt {
+        if let cached = pthread_getspecific(slot.key) {
+            return cached.load(as: UInt.self)
+        }
+        let limit = lowestAddress().map { $0 + reserve } ?? 0
+        if let storage = malloc(MemoryLayout<UInt>.size) {
+            storage.storeBytes(of: limit, as: UInt.self)
+            pthread_setspecific(slot.key, storage)
+        }
+        return limit
+    }
+
+    /// Whether the stack, as far as the caller has used it, is below `limit`.
+    @inline(__always)
+    static func isLow(_ limit: UInt) -> Bool {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < limit
+    }
+
+    /// The lowest address of the current thread's stack.
+    private static func lowestAddress() -> UInt? {
+        #if canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        #else
+        var attributes = pthread_attr_t()
+        guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        return UInt(bitPattern: address)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// glibc's `pthread_getattr_np`, which Swift's `Glibc` module leaves out (it needs
+    /// `_GNU_SOURCE`); looked up by name once.
+    private static let threadAttributes: ThreadAttributes? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(symbol, to: ThreadAttributes.self)
+    }()
+
+    private typealias ThreadAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+    #endif
+
+    /// The thread-specific slot holding each thread's limit, freed when the thread ends.
+    private static let slot = Slot()
+
+    private final class Slot: Sendable {
+        let key: pthread_key_t
+
+        init() {
+            var key = pthread_key_t()
+            #if canImport(Darwin)
+            pthread_key_create(&key) { free($0) }
+            #else
+            pthread_key_create(&key) { free($0) }
+            #endif
+            self.key = key
+        }
+    }
+}
