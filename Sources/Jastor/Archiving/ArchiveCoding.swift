@@ -1,12 +1,14 @@
 import Foundation
 
-/// `Codable` for every model: the model is written through its plan into the library's JSON
-/// tree, which encodes itself; decoding reads that tree back through the same engine, strictly.
+/// `Codable` for every model, by the JSON mapping rules: the model is written as `toDictionary()`
+/// writes it, into the library's JSON tree, which encodes itself; decoding reads the decoder's
+/// value into that tree and maps it as `init(validating:)` maps a dictionary (JSON keys, key
+/// strategy, transforms; a `$class` key is an ordinary, unmapped key).
 enum ArchiveCoding {
     /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
     static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
-        var context = MappingContext(input: .archive)
+        var context = MappingContext(input: .dictionary)
         MappingEngine.map(value, into: model, by: .storage, context: &context)
         guard let first = context.issues.first else { return }
         let error = JastorError(issues: context.issues)
@@ -16,10 +18,10 @@ enum ArchiveCoding {
                 debugDescription: error.description, underlyingError: error))
     }
 
-    /// The model as a JSON tree for an archive; fails if the model holds something JSON cannot.
-    static func archiveValue(of model: JastorObject, declaredType: JastorObject.Type) throws(JastorError) -> JSONValue {
-        var context = EncodingContext(purpose: .archive)
-        let value = MappingEngine.encode(model, declaredType: declaredType, context: &context)
+    /// The model as `toDictionary()` writes it, as a JSON tree; fails on a cycle.
+    static func codableValue(of model: JastorObject) throws(JastorError) -> JSONValue {
+        var context = EncodingContext(purpose: .dictionary)
+        let value = MappingEngine.encode(model, declaredType: type(of: model), context: &context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
         return value
     }
@@ -28,21 +30,24 @@ enum ArchiveCoding {
 // MARK: - Encodable
 
 extension JastorObject: Codable {
-    /// Encodes the model's registered properties under their JSON keys.
+    /// Encodes the model as ``toDictionary()`` writes it: JSON keys, key strategy and transforms.
     ///
-    /// Values are written as `toDictionary()` writes them; a `Decimal` is written as a string so
-    /// that it reads back exactly, and a nested model whose class differs from its property's
-    /// declared class carries a `$class` marker.
+    /// `Codable` follows the JSON mapping rules in both directions, so a model inside your own
+    /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written as a
+    /// string so that it reads back exactly. No class is recorded: a subclass in a property
+    /// typed as its base class decodes as the base class (or the class its
+    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(product)
     /// ```
     ///
     /// - Parameter encoder: The encoder to write to.
-    /// - Throws: `EncodingError.invalidValue` when the model holds a value JSON cannot represent.
+    /// - Throws: `EncodingError.invalidValue` when the model holds a value JSON cannot represent
+    ///   or a cycle.
     public func encode(to encoder: any Encoder) throws {
         do {
-            try ArchiveCoding.archiveValue(of: self, declaredType: type(of: self)).encode(to: encoder)
+            try ArchiveCoding.codableValue(of: self).encode(to: encoder)
         } catch let error as JastorError {
             throw EncodingError.invalidValue(
                 self,

@@ -19,6 +19,9 @@ struct MappingContext {
     static let maximumDepth = 256
 
     let input: Input
+    /// The archive being read, when ``input`` is `.archive`: how its class names resolve and
+    /// which version of each class it holds.
+    var archive: ArchiveReading?
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
@@ -26,6 +29,12 @@ struct MappingContext {
 
     init(input: Input) {
         self.input = input
+    }
+
+    /// A run reading an archive.
+    init(archive: ArchiveReading) {
+        self.input = .archive
+        self.archive = archive
     }
 
     /// The problems found so far.
@@ -104,9 +113,9 @@ struct MappingContext {
 struct EncodingContext {
     /// What the output is for; it decides names, omissions and class markers.
     enum Purpose {
-        /// `toDictionary()`: JSON keys, no class markers.
+        /// `toDictionary()` and `Codable`: JSON keys, no class markers.
         case dictionary
-        /// Archives and `Codable`: JSON keys, class markers where a subclass sits in a base-class slot.
+        /// Archives: property names, class markers where a subclass sits in a base-class slot.
         case archive
         /// Equality, hashing and `description`: property names, every property, every class.
         case inspection
@@ -115,6 +124,8 @@ struct EncodingContext {
     let purpose: Purpose
     /// The plans this run has used.
     var plans = RunPlans()
+    /// The model classes an archive run has written, with their versions.
+    var archivedClasses = ArchivedClasses()
     private var trail = IssueTrail()
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []
