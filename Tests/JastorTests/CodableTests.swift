@@ -79,7 +79,8 @@ private struct UserResponse: Codable {
         #expect(user.repositories[1].createdAt == Date(timeIntervalSince1970: 1_467_969_011))
         #expect(user.repositories.map(\.stargazersCount) == [12, 3])
         #expect(user.repositories.map(\.owner.siteAdmin) == [false, true])
-        #expect(user == APIUser(dictionary: try Fixtures.dictionary("api_user_response")["user"] as? [String: Any] ?? [:]))
+        #expect(
+            user == APIUser(dictionary: try Fixtures.dictionary("api_user_response")["user"] as? [String: Any] ?? [:]))
     }
 
     @Test func encodingWritesTheAPIsJSONBack() throws {
@@ -100,7 +101,8 @@ private struct UserResponse: Codable {
     }
 
     @Test func classMarkerAtTheTopIsIgnoredAndSubclassesDecodeAsTheDeclaredClass() throws {
-        let user = try JSONDecoder().decode(APIUser.self, from: Data(#"{"$class": "AdminUser", "full_name": "Eve"}"#.utf8))
+        let user = try JSONDecoder().decode(
+            APIUser.self, from: Data(#"{"$class": "AdminUser", "full_name": "Eve"}"#.utf8))
         #expect(type(of: user) == APIUser.self)
         #expect(user.fullName == "Eve")
         let admin = AdminUser(dictionary: ["full_name": "Root", "permissions": ["all"]])
