@@ -101,6 +101,7 @@ class FuzzEvent: JastorObject {
     var id = ""
 
     override class var properties: [JastorProperty] { [.init("type", \FuzzEvent.type), .init("id", \FuzzEvent.id)] }
+    override class var archiveSubclasses: [JastorObject.Type] { [FuzzPushEvent.self] }
     override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
         switch json["type"] as? String {
         case "PushEvent": FuzzPushEvent.self

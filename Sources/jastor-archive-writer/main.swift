@@ -1,7 +1,12 @@
 // A helper for the atomic-write test: `write FILE` archives the ledgers "A" and "B" alternately to
 // FILE until it is killed; `check FILE` reads FILE back and prints which complete ledger it holds.
+// For the cross-process tests, `scenario NAME json|plist FILE` archives one graph (Scenarios.swift).
 import Foundation
 import Jastor
+
+if CommandLine.arguments.dropFirst().first == "scenario" {
+    exit(Scenarios.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {

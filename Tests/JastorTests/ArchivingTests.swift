@@ -115,20 +115,20 @@ private struct Order: Codable, Equatable {
     @Test func archiveOfAnotherClassIsRefused() throws {
         let data = try Animal(dictionary: ["name": "Tom"]).archivedData()
         let error = try #require(throws: JastorError.self) { try Puppy.unarchive(from: data) }
-        #expect(error.description == "expected an archive of Puppy or a subclass, found one of JastorTests.Animal")
+        #expect(error.description == "expected an archive of Puppy or a subclass, found one of Animal")
         #expect(error.issues.first?.kind == .disallowedClass)
     }
 
     @Test func craftedClassMarkerNamingAnUnrelatedClassIsRefused() throws {
         let data = try kennel().archivedData(format: .json)
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
-            of: #""$class":"JastorTests.Puppy""#, with: #""$class":"JastorTests.Product""#)
+            of: #""$class":"Puppy""#, with: #""$class":"Product""#)
         let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: Data(text.utf8)) }
         #expect(
             error.issues.map(\.description) == [
-                "resident: expected Animal or a subclass, found class JastorTests.Product",
-                "residents[2]: expected Animal or a subclass, found class JastorTests.Product",
-                "byName.rex: expected Animal or a subclass, found class JastorTests.Product",
+                "resident: expected Animal or a subclass, found class Product",
+                "residents[2]: expected Animal or a subclass, found class Product",
+                "byName.rex: expected Animal or a subclass, found class Product",
             ])
         #expect(error.issues.allSatisfy { $0.kind == .disallowedClass })
     }

@@ -51,7 +51,8 @@ import Testing
 
     @Test func newerFormatVersion() throws {
         let bytes = Data(
-            #"{"format": "jastor-archive", "version": 3, "rootClass": "JastorTests.SearchResponse", "root": {}}"#.utf8)
+            #"{"format": "jastor-archive", "version": 3, "rootClass": "SearchResponse", "classes": {}, "root": {}}"#
+                .utf8)
         #expect(
             try error(reading: bytes).issues.first?.description
                 == "expected archive format version 2 or earlier, found version 3, written by a newer Jastor")
@@ -59,7 +60,7 @@ import Testing
 
     @Test func newerFormatVersionInAPropertyList() throws {
         let envelope: [String: Any] = [
-            "format": "jastor-archive", "version": 3, "rootClass": "JastorTests.SearchResponse", "root": [:],
+            "format": "jastor-archive", "version": 3, "rootClass": "SearchResponse", "classes": [:], "root": [:],
         ]
         let bytes = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
         #expect(
@@ -221,12 +222,12 @@ final class ArchiveTripwire: JastorObject {
     }
 
     @Test(arguments: [
-        "JastorTests.NoSuchModel", "JastorTests.Product", "JastorTests.TemporaryFolder", "Swift.String",
-        "Jastor.JastorObject", "JastorTests.ArchiveTripwire", "",
+        "NoSuchModel", "Product", "Animal", "Puppy", "TemporaryFolder", "String", "JastorObject", "ArchiveTripwire",
+        "JastorTests.Product", "Swift.String", "Jastor.JastorObject", "JastorTests.ArchiveTripwire", "",
     ])
     func rootClassOtherThanTheReadingClassOrASubclassIsRefused(rootClass: String) throws {
         let data = try kennelArchive(
-            replacing: #""rootClass":"JastorTests.Kennel""#, with: #""rootClass":"\#(rootClass)""#)
+            replacing: #""rootClass":"Kennel""#, with: #""rootClass":"\#(rootClass)""#)
         let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: data) }
         #expect(error.description == "expected an archive of Kennel or a subclass, found one of \(rootClass)")
         #expect(error.issues.first?.kind == .disallowedClass)
@@ -234,10 +235,11 @@ final class ArchiveTripwire: JastorObject {
     }
 
     @Test(arguments: [
-        "JastorTests.NoSuchModel", "JastorTests.TemporaryFolder", "Jastor.JastorObject", "JastorTests.ArchiveTripwire",
+        "NoSuchModel", "Product", "Kennel", "TemporaryFolder", "JastorObject", "ArchiveTripwire", "JastorTests.Puppy",
+        "Jastor.JastorObject", "JastorTests.ArchiveTripwire",
     ])
     func classMarkerOtherThanTheDeclaredClassOrASubclassIsRefused(marker: String) throws {
-        let data = try kennelArchive(replacing: #""$class":"JastorTests.Puppy""#, with: #""$class":"\#(marker)""#)
+        let data = try kennelArchive(replacing: #""$class":"Puppy""#, with: #""$class":"\#(marker)""#)
         let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: data) }
         #expect(error.description == "resident: expected Animal or a subclass, found class \(marker)")
         #expect(error.issues.first?.kind == .disallowedClass)
@@ -246,7 +248,7 @@ final class ArchiveTripwire: JastorObject {
 
     @Test func classMarkerThatIsNotAStringIsRefused() throws {
         let data = try kennelArchive(
-            replacing: #""$class":"JastorTests.Puppy""#, with: #""$class":["JastorTests.Puppy"]"#)
+            replacing: #""$class":"Puppy""#, with: #""$class":["Puppy"]"#)
         let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: data) }
         #expect(error.description == "resident: expected a class name in $class, found Array")
         #expect(error.issues.first?.kind == .disallowedClass)

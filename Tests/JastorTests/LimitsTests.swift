@@ -139,11 +139,14 @@ private final class Limited: JastorObject {
         #expect(high.string == "18446744073709551615")
     }
 
-    @Test func longIntegersAreExactOrReported() throws {
-        // 10^59 has 60 digits: a Decimal holds it (one significant digit), a Double does not.
+    @Test func longIntegersAreHeldOrReported() throws {
+        // 10^59 has 60 digits: a Decimal holds it exactly (one significant digit), a Double as the
+        // number its shortest text is (1e+59); 10^59 + 1 no Double holds.
         let digits = "1" + String(repeating: "0", count: 59)
         let model = try Limited(json: everyScalar(digits))
-        #expect(model.double == 7 && model.int == 7 && model.uint64 == 7)
+        #expect(model.double == 1e59 && model.int == 7 && model.uint64 == 7)
+        let plusOne = try Limited(json: everyScalar("1" + String(repeating: "0", count: 58) + "1"))
+        #expect(plusOne.double == 7 && plusOne.decimal == 7)
         #expect(model.decimal == Decimal(sign: .plus, exponent: 59, significand: 1))
         #expect(model.string == digits)
         // 2^70 written out in full is exactly a Double.

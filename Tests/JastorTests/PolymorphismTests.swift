@@ -7,6 +7,7 @@ private class Event: JastorObject {
     var type = ""
 
     override class var properties: [JastorProperty] { [.init("id", \Event.id), .init("type", \Event.type)] }
+    override class var archiveSubclasses: [JastorObject.Type] { [PushEvent.self, WatchEvent.self] }
 
     override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
         switch json["type"] as? String {

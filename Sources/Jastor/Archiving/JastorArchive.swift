@@ -12,27 +12,32 @@ public enum JastorArchiveFormat: Sendable, Hashable {
     case json
 }
 
-/// What identifies an archive: its format name, and the newest version this library reads.
+/// What identifies an archive: its format name, and the versions this library reads.
 private enum ArchiveHeader {
     static let formatName = "jastor-archive"
-    /// Version 2 escapes strings starting with `$` and spells non-JSON values with markers
-    /// (``ArchiveSpelling``).
+    /// Version 2 records module-free archive names with a class table, escapes strings starting
+    /// with `$` and spells non-JSON values with markers (``ArchiveSpelling``).
     static let currentVersion = 2
+    /// Version 1 recorded `String(reflecting:)` class names (`Module.Name`) and no class table.
+    static let oldestVersion = 1
 }
 
-/// A whole archive as written: the format name and version, the root model's class, and the root.
+/// A whole archive as written: the format name and version, the root model's class, the
+/// archive name and version of every model class it holds, and the root.
 private struct ArchiveEnvelope {
     let format: String
     let version: Int
     let rootClass: String
+    let classes: JSONObject
     let root: JSONValue
 
     /// The envelope as one JSON object, in this order.
     var members: JSONObject {
-        var envelope = JSONObject(capacity: 4)
+        var envelope = JSONObject(capacity: 5)
         envelope.appendNew(.string(format), forKey: "format")
         envelope.appendNew(.integer(Int64(version)), forKey: "version")
         envelope.appendNew(.string(rootClass), forKey: "rootClass")
+        envelope.appendNew(.object(classes), forKey: "classes")
         envelope.appendNew(root, forKey: "root")
         return envelope
     }
@@ -85,12 +90,17 @@ extension JastorObject {
     ///
     /// - Parameter format: The archive format.
     /// - Returns: The archive's bytes.
-    /// - Throws: ``JastorError`` when the model holds a value JSON cannot represent.
+    /// - Throws: ``JastorError`` when the model holds a value JSON cannot represent, or a model
+    ///   whose class another process could not resolve from the archive (`.disallowedClass`: see
+    ///   ``archiveSubclasses`` and ``registerForArchiving(_:)``).
     public final func archivedData(format: JastorArchiveFormat = .binaryPropertyList) throws -> Data {
+        var context = EncodingContext(purpose: .archive)
+        let root = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
+        guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
         let envelope = ArchiveEnvelope(
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
-            rootClass: PlanCache.shared.plan(for: type(of: self)).className,
-            root: try ArchiveCoding.archiveValue(of: self, declaredType: type(of: self)))
+            rootClass: context.plans.plan(for: type(of: self)).archiveIdentity.name,
+            classes: context.archivedClasses.table, root: root)
         switch format {
         case .json: return try envelope.jsonText()
         case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members))
@@ -102,7 +112,9 @@ extension JastorObject {
     /// Reads a model back from an archive file.
     ///
     /// The archive's root class must be the class this is called on or one of its subclasses;
-    /// an archive of a subclass comes back as that subclass. A missing, empty, truncated,
+    /// an archive of a subclass comes back as that subclass (which this class's
+    /// ``archiveSubclasses`` must list, or ``registerForArchiving(_:)`` register). Models of an
+    /// older ``archiveVersion`` of their class are migrated first. A missing, empty, truncated,
     /// corrupt or foreign file, or an archive of a newer format version, is an error naming
     /// the file.
     ///
@@ -146,24 +158,47 @@ extension JastorObject {
     /// - Throws: ``JastorError`` saying what is wrong with the data.
     public static func unarchive(from data: Data) throws(JastorError) -> Self {
         let archive = try ArchiveReader.open(data)
-        // The metatype cast checks the class before anything instantiates it (even to plan it).
-        guard let type = PlanCache.shared.modelClass(named: archive.rootClass) as? Self.Type else {
-            throw ArchiveReader.error(
-                .disallowedClass, expected: "an archive of \(self) or a subclass", found: "one of \(archive.rootClass)"
-            )
+        var context = MappingContext(archive: archive.reading)
+        // The name resolves among this class's archive family, and the runtime checks the class
+        // there, before anything instantiates it (even to plan it).
+        let resolution = context.archive?.resolve(archive.rootClass, declaredAs: self) ?? .unknown
+        guard case .resolved(let resolved) = resolution, let type = resolved as? Self.Type else {
+            let found =
+                if case .ambiguous(let names) = resolution {
+                    "one of \(archive.rootClass), the name of \(names.joined(separator: " and "))"
+                } else {
+                    "one of \(archive.rootClass)"
+                }
+            throw ArchiveReader.error(.disallowedClass, expected: "an archive of \(self) or a subclass", found: found)
         }
-        let model = type.init()
-        var context = MappingContext(input: .archive)
-        archive.mapRoot(model, &context)
-        guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
+        let model = archive.readRoot(type, &context)
+        guard context.issues.isEmpty, let model = model as? Self else { throw JastorError(issues: context.issues) }
         return model
+    }
+
+    /// Lets archives name `classes` wherever a superclass of theirs is declared.
+    ///
+    /// Reading resolves a class name recorded in an archive only among the declared class, the
+    /// subclasses its ``archiveSubclasses`` lists, and the classes registered here. Register at
+    /// launch, before archives are read or written, classes that no table lists: subclasses
+    /// defined in another module, say, or stored in a property typed ``JastorObject``.
+    ///
+    /// ```swift
+    /// JastorObject.registerForArchiving(PushEvent.self, WatchEvent.self)
+    /// ```
+    ///
+    /// - Parameter classes: Model classes; registering one twice does nothing.
+    public static func registerForArchiving(_ classes: JastorObject.Type...) {
+        ArchiveClassRegistry.shared.register(classes)
     }
 }
 
-/// An archive opened for reading: the root model's class, and how to map the root onto a model.
+/// An archive opened for reading: the root model's class, how its names and versions read, and
+/// how to read the root as a model.
 private struct OpenedArchive {
     let rootClass: String
-    let mapRoot: (JastorObject, inout MappingContext) -> Void
+    let reading: ArchiveReading
+    let readRoot: (JastorObject.Type, inout MappingContext) -> JastorObject?
 }
 
 /// Recognises and opens archive bytes, turning every failure into a clear issue.
@@ -224,17 +259,46 @@ private enum ArchiveReader {
                 .unreadableArchive, expected: "a Jastor archive", found: "a file of format \(format.debugDescription)")
         }
         guard let versionEntry = members["version"] else { throw missing("version") }
-        try checkVersion(versionEntry.kind)
+        let version = try checkVersion(versionEntry.kind)
         guard case .scalar(.string(let rootClass))? = members["rootClass"]?.kind else { throw missing("rootClass") }
+        let classVersions = version < 2 ? [:] : try self.classVersions(in: members["classes"])
         guard let root = members["root"] else { throw missing("root") }
-        return OpenedArchive(rootClass: rootClass) { model, context in
-            MappingEngine.map(root, into: model, by: .storage, context: &context)
+        return OpenedArchive(
+            rootClass: rootClass, reading: ArchiveReading(formatVersion: Int(version), classVersions: classVersions)
+        ) { type, context in
+            guard case .object = root.kind else {
+                context.record(.typeMismatch, expected: "Object for \(type)", found: root.kind.summary)
+                return nil
+            }
+            return ArchivedModel.read(type, from: root.object, context: &context)
         }
+    }
+
+    /// The class table of a version-2 archive: archive name → class version (1 or more).
+    private static func classVersions<Member: JSONSource>(in table: Member?) throws(JastorError) -> [String: Int] {
+        guard let table else { throw missing("classes") }
+        guard case .object = table.kind else {
+            throw error(
+                .unreadableArchive, expected: "a class table object in \"classes\"", found: table.kind.summary)
+        }
+        var versions: [String: Int] = [:]
+        var wrong: String?
+        table.object.forEachMember { name, entry in
+            guard case .scalar(.integer(let version)) = entry.kind, version >= 1, version <= Int.max else {
+                if wrong == nil { wrong = "\(entry.kind.summary) for \(name.debugDescription)" }
+                return
+            }
+            versions[name] = Int(version)
+        }
+        if let wrong {
+            throw error(.unreadableArchive, expected: "class versions of 1 or more in \"classes\"", found: wrong)
+        }
+        return versions
     }
 
     /// Accepts a format version from 1 to the current one; refuses a newer one, and anything that
     /// is not a positive whole number (`1.0`, `0`, `-1`, a string), saying which it is.
-    private static func checkVersion(_ kind: JSONKind) throws(JastorError) {
+    private static func checkVersion(_ kind: JSONKind) throws(JastorError) -> Int64 {
         let supported = "archive format version \(ArchiveHeader.currentVersion) or earlier"
         switch kind {
         case .scalar(.integer(let version)) where version > ArchiveHeader.currentVersion:
@@ -242,14 +306,15 @@ private enum ArchiveReader {
         case .scalar(.unsignedInteger(let version)):
             throw error(.unreadableArchive, expected: supported, found: "version \(version), written by a newer Jastor")
         case .scalar(.integer(let version)) where version >= 1:
-            return
+            return version
         case .scalar(.integer(let version)):
             throw error(
                 .unreadableArchive, expected: "a format version of 1 or more",
                 found: "version \(version), which is invalid")
-        case .scalar(.double(let version)):
+        case .scalar(.double), .scalar(.number), .scalar(.decimal):
             throw error(
-                .unreadableArchive, expected: "a format version that is a whole number", found: "version \(version)")
+                .unreadableArchive, expected: "a format version that is a whole number",
+                found: "version \(kind.summary.replacingOccurrences(of: "Number ", with: ""))")
         default:
             throw error(
                 .unreadableArchive, expected: "a format version that is a whole number",

@@ -23,6 +23,11 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         }
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
+        guard context.input == .dictionary else {
+            guard let model = ArchivedModel.read(type, from: members, context: &context) else { return false }
+            slot.initialize(to: model)
+            return true
+        }
         let model = type.init()
         MappingEngine.fill(model, from: members, by: .storage, context: &context)
         slot.initialize(to: model)
@@ -48,7 +53,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     /// The class an archive's `$class` marker names, if it is the declared class or a subclass.
     ///
-    /// Kept out of line: its `Member?` would make every model read look up `Optional`'s metadata.
+    /// The name is resolved among the classes archives may name here (see
+    /// ``ArchiveClassRegistry``); nothing is planned or instantiated before the class is known to
+    /// fit. Kept out of line: its `Member?` would make every model read look up `Optional`'s
+    /// metadata.
     @inline(never)
     private func markedType<Members: JSONObjectSource>(
         for members: Members, context: inout MappingContext
@@ -60,14 +68,18 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
                 found: marker.kind.summary)
             return nil
         }
-        guard let named = PlanCache.shared.modelClass(named: name),
-            let type = named as? Model.Type,
-            context.plans.plan(for: type).inherits(from: modelType)
-        else {
+        switch context.archive?.resolve(name, declaredAs: modelType) ?? .unknown {
+        case .resolved(let resolved):
+            if let type = resolved as? Model.Type { return type }
             context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
-            return nil
+        case .unknown:
+            context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
+        case .ambiguous(let candidates):
+            context.record(
+                .disallowedClass, expected: "one class named \(name.debugDescription) where \(typeName) is declared",
+                found: candidates.joined(separator: ", "))
         }
-        return type
+        return nil
     }
 
     /// The class the declared class's polymorphism hook picks, if it is a subclass.
@@ -77,7 +89,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         guard let chosen = modelType.modelClass(for: members.hookView), chosen != modelType else {
             return modelType
         }
-        guard let type = chosen as? Model.Type, context.plans.plan(for: type).inherits(from: modelType) else {
+        guard let type = chosen as? Model.Type, ArchiveClassRegistry.isClass(type, inheritingFrom: modelType) else {
             context.record(
                 .disallowedClass, expected: "\(typeName) or a subclass from \(typeName).modelClass(for:)",
                 found: "\(chosen)")

@@ -28,6 +28,11 @@ struct NumberLiteral {
         self.isIntegerForm = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
     }
 
+    /// The literal of an integer handed over as a value.
+    init<Integer: BinaryInteger>(integer: Integer) {
+        self.init(text: String(integer))
+    }
+
     /// A literal the reader found in a document, with its nearest `Double` already computed.
     init(document: JSONDocument, start: Int, double: Double, isIntegerForm: Bool) {
         self.storage = .document(document, start: start)
@@ -223,6 +228,13 @@ struct DecimalParts: Equatable {
         return exact.sameValue(as: self)
     }
 
+    /// Whether `value` holds the number as written, by its shortest text or exactly.
+    func isHeld(by value: Float) -> Bool {
+        guard value.isFinite else { return false }
+        if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: self) { return true }
+        return isExactly(Double(value))
+    }
+
     /// Whether `value` is exactly this number (an integer; `1e59` is not `10^59`).
     func isExactly(_ value: Double) -> Bool {
         guard isInteger, let exact = DecimalParts(exactIntegerOf: value) else { return false }
@@ -244,12 +256,13 @@ extension NumberLiteral {
         parts.integer(as: type).map { .success($0) } ?? .failure(.valueOutOfRange)
     }
 
-    /// The literal as a `Double`: an integer literal must be exactly a `Double`; a fraction or exponent reads
+    /// The literal as a `Double`: an integer literal must be held by the `Double` (its shortest text is
+    /// that integer: `9007199254740993` is refused, `1e22` written out in full is not); a fraction or exponent reads
     /// as the nearest `Double`, unless that is zero for a nonzero literal or beyond `Double`'s range.
     var doubleValue: ScalarConversion<Double> {
         guard double.isFinite else { return .failure(.valueOutOfRange) }
         if isIntegerForm {
-            return parts.isExactly(double) ? .success(double) : .failure(.valueOutOfRange)
+            return parts.isHeld(by: double) ? .success(double) : .failure(.valueOutOfRange)
         }
         if double == 0, !parts.isZero { return .failure(.valueOutOfRange) }
         return .success(double)
@@ -261,7 +274,7 @@ extension NumberLiteral {
         guard let float = Float(text), float.isFinite else { return .failure(.valueOutOfRange) }
         let parts = parts
         if isIntegerForm {
-            guard parts.isExactly(Double(float)) else {
+            guard parts.isHeld(by: float) else {
                 return .failure(.valueOutOfRange)
             }
             return .success(float)

@@ -124,17 +124,17 @@ extension UInt64: ExactInteger {}
 // MARK: - Floating point and Decimal
 
 extension Double: ScalarConvertible {
-    /// Numbers and numeric strings, by one rule: an integer must be exact (`9007199254740993` is
-    /// refused, as text or as a number); a number with a fraction or exponent reads as the nearest
-    /// `Double`, unless it is beyond `Double`'s range or so small that it would read as zero.
+    /// Numbers and numeric strings, by one rule: an integer must be one whose `Double` is written as
+    /// that integer (`9007199254740993` is refused, as text or as a number: its `Double` is
+    /// `9007199254740992`); a number with a fraction or exponent reads as the nearest `Double`, unless
+    /// it is beyond `Double`'s range or so small that it would read as zero.
     ///
     /// Mapping refuses non-finite values, which JSON cannot hold; only archives bring them back.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Double> {
         switch scalar {
         case .double(let value): return .success(value)
-        case .integer(let value): return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
-        case .unsignedInteger(let value):
-            return Double(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
+        case .integer(let value): return NumberLiteral(integer: value).doubleValue
+        case .unsignedInteger(let value): return NumberLiteral(integer: value).doubleValue
         case .number(let literal): return literal.doubleValue
         case .decimal(let value):
             // A decimal with no power of ten is an integer literal's (Linux `JSONSerialization` hands
@@ -164,9 +164,8 @@ extension Float: ScalarConvertible {
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Float> {
         switch scalar {
         case .number(let literal): return literal.floatValue
-        case .integer(let value): return Float(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
-        case .unsignedInteger(let value):
-            return Float(exactly: value).map { .success($0) } ?? .failure(.valueOutOfRange)
+        case .integer(let value): return NumberLiteral(integer: value).floatValue
+        case .unsignedInteger(let value): return NumberLiteral(integer: value).floatValue
         case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
         default: break
         }

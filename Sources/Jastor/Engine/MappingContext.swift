@@ -19,6 +19,9 @@ struct MappingContext {
     static let maximumDepth = 256
 
     let input: Input
+    /// The archive being read, when ``input`` is `.archive`: how its class names resolve and
+    /// which version of each class it holds.
+    var archive: ArchiveReading?
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
@@ -32,6 +35,12 @@ struct MappingContext {
         self.input = input
         valueLimit = limits.maximumValueCount
         valuesLeft = limits.maximumValueCount
+    }
+
+    /// A run reading an archive.
+    init(archive: ArchiveReading, limits: JastorLimits = JastorLimits.current) {
+        self.init(input: .archive, limits: limits)
+        self.archive = archive
     }
 
     /// The problems found so far.
@@ -197,9 +206,9 @@ struct MappingContext {
 struct EncodingContext {
     /// What the output is for; it decides names, omissions and class markers.
     enum Purpose {
-        /// `toDictionary()`: JSON keys, no class markers.
+        /// `toDictionary()` and `Codable`: JSON keys, no class markers.
         case dictionary
-        /// Archives and `Codable`: JSON keys, class markers where a subclass sits in a base-class slot.
+        /// Archives: property names, class markers where a subclass sits in a base-class slot.
         case archive
         /// Equality, hashing and `description`: property names, every property, every class.
         case inspection
@@ -208,6 +217,8 @@ struct EncodingContext {
     let purpose: Purpose
     /// The plans this run has used.
     var plans = RunPlans()
+    /// The model classes an archive run has written, with their versions.
+    var archivedClasses = ArchivedClasses()
     private var trail = IssueTrail()
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []

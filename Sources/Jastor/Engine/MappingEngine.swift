@@ -109,15 +109,24 @@ enum MappingEngine {
     ///   - model: The model to write.
     ///   - declaredType: The class the reading side will expect here; archives record the
     ///     model's own class when it differs.
+    ///   - untyped: Whether the model sits inside an untyped value, which reads back as a
+    ///     dictionary, so that no reader resolves its class.
     ///   - context: The output run.
     /// - Returns: The model's registered properties as an object tagged with its class.
-    static func encode(_ model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext)
-        -> JSONValue
-    {
+    static func encode(
+        _ model: JastorObject, declaredType: JastorObject.Type, untyped: Bool = false, context: inout EncodingContext
+    ) -> JSONValue {
         guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = context.plans.plan(for: type(of: model))
-        let tag = ModelTag(className: plan.className, differsFromDeclaredType: type(of: model) != declaredType)
+        let archived = context.purpose == .archive
+        if archived {
+            context.checkArchivable(
+                type(of: model), declaredAs: declaredType, identity: plan.archiveIdentity, resolvedByReader: !untyped)
+        }
+        let tag = ModelTag(
+            className: archived ? plan.archiveIdentity.name : plan.className,
+            differsFromDeclaredType: type(of: model) != declaredType)
         let inspecting = context.purpose == .inspection
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
@@ -168,7 +177,7 @@ enum MappingEngine {
     /// Values JSON cannot hold are kept as they are, and reported when the output must be real JSON.
     static func encodeUntyped(_ value: Any, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
-            return encode(model, declaredType: JastorObject.self, context: &context)
+            return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
         switch source.kind {

@@ -47,8 +47,12 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         public static let unreadableArchive = Kind("unreadableArchive")
         /// An archive file cannot be written.
         public static let unwritableArchive = Kind("unwritableArchive")
-        /// An archive names a class that cannot be used where it appears.
+        /// An archive names a class that cannot be used where it appears, or a model cannot be archived
+        /// because another process could not resolve its class.
         public static let disallowedClass = Kind("disallowedClass")
+        /// An archive was written by a newer ``JastorObject/archiveVersion`` of a model class than
+        /// the one reading it, or an older one that its migration refused.
+        public static let unsupportedVersion = Kind("unsupportedVersion")
 
         /// The kind's name.
         public var description: String { name }

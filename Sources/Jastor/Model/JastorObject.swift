@@ -91,6 +91,87 @@ open class JastorObject {
     /// - Returns: The class to build, or `nil` for the declared class.
     open class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? { nil }
 
+    // MARK: Archiving a model class
+
+    /// The name archives record for the class; by default its Swift name without the module.
+    ///
+    /// The default is the class's name as Swift spells it, with the module and any private or
+    /// local context left out: `Product`, `Library.Shelf` for a nested class, `Page<Entry>` for a
+    /// generic one, `Memo` for a `private` class. It stays the same when the module or target is
+    /// renamed, and contains no memory address. Override it to pin the name, so that the Swift
+    /// name can change freely; list the names older archives used in ``archiveAliases``.
+    ///
+    /// Archiving checks the name: one that cannot name the class in another process is an error
+    /// when the archive is written, not when it is read.
+    ///
+    /// ```swift
+    /// override class var archiveName: String { "Product" }
+    /// ```
+    open class var archiveName: String { ArchiveIdentity.defaultName(of: self) }
+
+    /// Former archive names of the class, which archives written under them still read as it.
+    ///
+    /// Add the old name when renaming a class (or pinning ``archiveName``). Archives of format
+    /// version 1 recorded `Module.Name`; the part after the module is matched without an alias,
+    /// whatever the module is called now, and an alias may also give the whole old name.
+    ///
+    /// ```swift
+    /// final class Client: JastorObject {  // was `Customer`
+    ///     override class var archiveAliases: [String] { ["Customer"] }
+    /// }
+    /// ```
+    open class var archiveAliases: [String] { [] }
+
+    /// Subclasses that archives may hold where this class is declared.
+    ///
+    /// An archive records the class of a model stored in a property of a less specific type (a
+    /// `Puppy` in a property typed `Animal`), and of a root read through its base class
+    /// (`Animal.unarchive(from:)`). Reading resolves that name only among the declared class,
+    /// the subclasses listed here (and those their own tables list), and classes registered with
+    /// ``registerForArchiving(_:)``; archiving a subclass that reading could not resolve is an
+    /// error. Subclasses inherit the table; entries that are not subclasses of the declared class
+    /// are never used there.
+    ///
+    /// ```swift
+    /// override class var archiveSubclasses: [JastorObject.Type] { [Dog.self, Cat.self] }
+    /// ```
+    open class var archiveSubclasses: [JastorObject.Type] { [] }
+
+    /// The version of the class's archived properties; `1` unless overridden.
+    ///
+    /// Raise it when a change needs code to read older archives (a renamed key, a split field, a
+    /// changed type) and handle the older versions in ``migrate(archivedProperties:fromVersion:)``.
+    /// Changes that need no code need no new version: an added property keeps its default, a
+    /// removed one is ignored, and values are converted as mapping converts them (`12` into a
+    /// `String`). An archive written by a newer version of the class is refused with an issue.
+    ///
+    /// ```swift
+    /// override class var archiveVersion: Int { 2 }
+    /// ```
+    open class var archiveVersion: Int { 1 }
+
+    /// Rewrites the stored properties of an archive of an older ``archiveVersion``, before they
+    /// are mapped.
+    ///
+    /// Called on the archived class for each of its models whose archive version is older than
+    /// the class's, with the model's properties as stored: by property name, values as the
+    /// archive holds them (numbers, strings, booleans, `NSNull`, arrays, and nested models as
+    /// dictionaries). The properties it leaves are then mapped as usual. The default does nothing.
+    ///
+    /// ```swift
+    /// override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+    ///     if version < 2, let name = properties.removeValue(forKey: "fullName") as? String {
+    ///         properties["givenName"] = name.split(separator: " ").first.map(String.init)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - properties: The archived properties, to change in place.
+    ///   - version: The class version the archive was written with, older than ``archiveVersion``.
+    /// - Throws: Any error, to refuse the archive; reading reports it as an issue at the model.
+    open class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {}
+
     /// The problems in the class's declaration, empty when it is consistent.
     ///
     /// Lists stored properties with no registration, registrations that name no stored property
@@ -207,7 +288,13 @@ open class JastorObject {
 
     // MARK: Decodable
 
-    /// Creates a model from a decoder, strictly: any value that does not fit is a `DecodingError`.
+    /// Creates a model from a decoder, by the JSON mapping rules, strictly: any value that does
+    /// not fit is a `DecodingError`.
+    ///
+    /// The decoder's value is mapped as ``init(validating:)`` maps a dictionary: JSON keys, key
+    /// paths, the key strategy and transforms apply, and polymorphism goes through
+    /// ``modelClass(for:)``. A `"$class"` key in the data never chooses a class: only
+    /// ``unarchive(from:)-(Data)`` reads class markers, from Jastor's own archives.
     ///
     /// ```swift
     /// let product = try JSONDecoder().decode(Product.self, from: data)

@@ -41,6 +41,8 @@ final class ClassPlan: Sendable {
     let modelType: JastorObject.Type
     /// The class's full name, as `String(reflecting:)` spells it (`MyApp.Product`).
     let className: String
+    /// How archives name and version the class.
+    let archiveIdentity: ArchiveIdentity
     let properties: [PropertyPlan]
     /// The properties read from a single key, in declaration order, each with the position of
     /// its key in ``keyTable``.
@@ -57,8 +59,6 @@ final class ClassPlan: Sendable {
     /// The first key of every property's input path: the keys the class maps.
     let mappedKeys: Set<String>
     let declarationIssues: [JastorIssue]
-    /// The class and its superclasses down to ``JastorObject``.
-    private let ancestry: Set<ObjectIdentifier>
 
     init(modelType: JastorObject.Type) {
         let blank = modelType.init()
@@ -77,6 +77,7 @@ final class ClassPlan: Sendable {
 
         self.modelType = modelType
         self.className = String(reflecting: modelType)
+        self.archiveIdentity = ArchiveIdentity(of: modelType)
         self.properties = properties.map {
             PropertyPlan(
                 name: $0.name, inputPath: $0.inputPath,
@@ -104,12 +105,6 @@ final class ClassPlan: Sendable {
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
         self.declarationIssues = builder.issues
-        self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
-    }
-
-    /// Whether the class is `type` or one of its subclasses.
-    func inherits(from type: JastorObject.Type) -> Bool {
-        ancestry.contains(ObjectIdentifier(type))
     }
 }
 

@@ -8,7 +8,6 @@ final class PlanCache: Sendable {
 
     private struct State {
         var plans: [ObjectIdentifier: ClassPlan] = [:]
-        var classesByName: [String: JastorObject.Type] = [:]
     }
 
     private let state = Locked(State())
@@ -21,18 +20,7 @@ final class PlanCache: Sendable {
         return state.withLock { state in
             if let existing = state.plans[id] { return existing }
             state.plans[id] = built
-            state.classesByName[built.className] = type
             return built
         }
-    }
-
-    /// The model class an archive names (`MyApp.Product`).
-    ///
-    /// It is a class Jastor has mapped already, or one the runtime finds by that name.
-    ///
-    /// Callers still check that it fits where it appears.
-    func modelClass(named name: String) -> JastorObject.Type? {
-        if let known = state.withLock({ $0.classesByName[name] }) { return known }
-        return _typeByName(name) as? JastorObject.Type
     }
 }

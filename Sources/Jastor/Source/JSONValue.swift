@@ -105,7 +105,8 @@ struct JSONObject: JSONObjectSource {
 
 /// The class of a model written into a ``JSONObject``.
 struct ModelTag: Hashable {
-    /// The model's dynamic class, as `String(reflecting:)` spells it (`MyApp.Product`).
+    /// The model's dynamic class: its archive name in archives (`Product`), else as
+    /// `String(reflecting:)` spells it (`MyApp.Product`).
     let className: String
     /// Whether the class differs from the one the reading side expects at this position, in
     /// which case an archive records it so that the same class comes back.
@@ -243,9 +244,9 @@ extension JSONValue: Hashable {
         case (.integer(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .integer(let a)):
             a >= 0 && UInt64(a) == b
         case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
-            Int64(exactly: b) == a && (b != 0 || b.sign == .plus)
+            JSONValue.integer(a, isWrittenBy: b)
         case (.unsignedInteger(let a), .double(let b)), (.double(let b), .unsignedInteger(let a)):
-            UInt64(exactly: b) == a
+            JSONValue.integer(a, isWrittenBy: b)
         case (.decimal(let a), .decimal(let b)): a == b || (a.isNaN && b.isNaN)
         case (.decimal(let a), .double(let b)), (.double(let b), .decimal(let a)):
             !a.isNaN && (b != 0 || b.sign == .plus)
@@ -269,9 +270,13 @@ extension JSONValue: Hashable {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
-        case .integer(let value): hasher.combine(value)
+        case .integer(let value): hashNumber(Double(value), exactly: value, into: &hasher)
         case .unsignedInteger(let value):
-            if let integer = Int64(exactly: value) { hasher.combine(integer) } else { hasher.combine(value) }
+            if let integer = Int64(exactly: value) {
+                hashNumber(Double(integer), exactly: integer, into: &hasher)
+            } else {
+                hashNumber(Double(value), into: &hasher)
+            }
         case .double(let value): hashNumber(value, into: &hasher)
         case .decimal(let value):
             // As the double it equals, if any, consistently with `==`.
@@ -296,15 +301,30 @@ extension JSONValue: Hashable {
     }
 
     /// Hashes a double as the integer it equals, when it equals one, consistently with `==`.
-    private func hashNumber(_ value: Double, into hasher: inout Hasher) {
+    ///
+    /// Integers beyond 2^53 hash as their nearest double, which is the double they equal when they
+    /// are its shortest text.
+    private func hashNumber(_ value: Double, exactly integer: Int64? = nil, into hasher: inout Hasher) {
         if value.isNaN {
             hasher.combine(Int.min)
-        } else if let integer = Int64(exactly: value) {
+        } else if abs(value) <= Self.exactIntegerLimit, let integer = integer ?? Int64(exactly: value) {
             hasher.combine(integer)
-        } else if let unsigned = UInt64(exactly: value) {
-            hasher.combine(unsigned)
         } else {
             hasher.combine(value)
         }
+    }
+
+    /// 2^53: every integer up to it is exactly a `Double`.
+    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+
+    /// Whether the integer `integer` is the number `double` writes: exactly it, or its shortest text
+    /// (`63630433426472340` is what `-6.363043342647234e16` writes).
+    private static func integer<Integer: BinaryInteger>(_ integer: Integer, isWrittenBy double: Double) -> Bool {
+        guard double.isFinite, double == double.rounded(.towardZero), double != 0 || double.sign == .plus else {
+            return false
+        }
+        if Integer(exactly: double) == integer { return true }
+        guard let parts = DecimalParts(numberText: String(integer)) else { return false }
+        return parts.isHeld(by: double)
     }
 }

@@ -134,6 +134,7 @@ class Animal: JastorObject {
     var legs = 4
 
     override class var properties: [JastorProperty] { [.init("name", \Animal.name), .init("legs", \Animal.legs)] }
+    override class var archiveSubclasses: [JastorObject.Type] { [Dog.self, Puppy.self] }
 }
 
 class Dog: Animal {

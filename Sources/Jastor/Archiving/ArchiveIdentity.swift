@@ -1,0 +1,71 @@
+/// How a model class appears in archives: the name recorded for it, the names it answered to
+/// before, and the version of its archived properties.
+///
+/// Read from the class's `archiveName`, `archiveAliases` and `archiveVersion` (class properties,
+/// so nothing is instantiated), once per class and run.
+struct ArchiveIdentity: Sendable {
+    let name: String
+    let aliases: [String]
+    let version: Int
+    /// Why ``name`` or ``version`` cannot identify the class in another process, or `nil`.
+    let problem: String?
+
+    init(of type: JastorObject.Type) {
+        name = type.archiveName
+        aliases = type.archiveAliases
+        version = type.archiveVersion
+        problem = Self.problem(name: name, version: version)
+    }
+
+    /// The default archive name: the class's full Swift name without modules or private and local
+    /// contexts (`Outer.Inner`, `Page<Entry>`).
+    static func defaultName(of type: JastorObject.Type) -> String {
+        moduleFreeName(String(reflecting: type))
+    }
+
+    /// `name` as `String(reflecting:)` spells it, with every `(unknown context at $…).` step
+    /// removed (private and function-local scopes, whose addresses change between processes) and
+    /// the module dropped from every qualified name, generic arguments included:
+    /// `App.Page<Swift.Int>` → `Page<Int>`.
+    static func moduleFreeName(_ name: String) -> String {
+        var text = Substring(name)
+        var withoutContexts = ""
+        while let start = text.range(of: "(unknown context at $") {
+            withoutContexts += text[..<start.lowerBound]
+            guard let end = text[start.upperBound...].firstIndex(of: ")") else {
+                text = text[start.lowerBound...]
+                break
+            }
+            text = text[text.index(after: end)...]
+            if text.first == "." { text = text.dropFirst() }
+        }
+        withoutContexts += text
+        var result = ""
+        var token = ""
+        for character in withoutContexts {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                token.append(character)
+            } else {
+                result += unqualified(token)
+                token = ""
+                result.append(character)
+            }
+        }
+        return result + unqualified(token)
+    }
+
+    /// A qualified name without its first component, the module: `App.Outer.Inner` → `Outer.Inner`.
+    private static func unqualified(_ token: String) -> Substring {
+        guard let dot = token.firstIndex(of: ".") else { return Substring(token) }
+        return token[token.index(after: dot)...]
+    }
+
+    private static func problem(name: String, version: Int) -> String? {
+        if name.isEmpty { return "an empty archive name" }
+        if name.contains("$") || name.contains("(extension in ") {
+            return "the archive name \(name.debugDescription), which holds a memory address or an anonymous context"
+        }
+        if version < 1 { return "archive version \(version), below 1" }
+        return nil
+    }
+}

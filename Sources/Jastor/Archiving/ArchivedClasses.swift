@@ -1,0 +1,90 @@
+/// The model classes one archive holds, checked as each first appears: the archive's class
+/// table (name → version) and the guarantee that another process can resolve every name.
+struct ArchivedClasses {
+    /// Every class written, first-seen order: its archive name, the class and its version.
+    private(set) var entries: [(name: String, type: ObjectIdentifier, version: Int)] = []
+    /// The (class, declared class) pairs already checked.
+    private var checked: [(type: ObjectIdentifier, declared: ObjectIdentifier)] = []
+
+    /// The class table as the envelope records it.
+    var table: JSONObject {
+        var table = JSONObject(capacity: entries.count)
+        for entry in entries {
+            table.appendNew(.integer(Int64(entry.version)), forKey: entry.name)
+        }
+        return table
+    }
+
+    /// Whether the pair is seen for the first time (and is now marked as seen).
+    fileprivate mutating func isFirstSight(of type: ObjectIdentifier, declaredAs declared: ObjectIdentifier) -> Bool {
+        guard !checked.contains(where: { $0.type == type && $0.declared == declared }) else { return false }
+        checked.append((type, declared))
+        return true
+    }
+
+    /// Adds a class; returns the class that already took `name`, if another did.
+    fileprivate mutating func add(_ identity: ArchiveIdentity, of type: ObjectIdentifier) -> ObjectIdentifier? {
+        if let taken = entries.first(where: { $0.name == identity.name }) {
+            return taken.type == type ? nil : taken.type
+        }
+        entries.append((identity.name, type, identity.version))
+        return nil
+    }
+}
+
+extension EncodingContext {
+    /// Checks, the first time `type` is written where `declared` is expected, that the archive
+    /// can name it: a stable name no other written class has, and (when the reader resolves it
+    /// from a `$class` marker) one that resolves to `type` where `declared` is declared.
+    ///
+    /// Records a `.disallowedClass` issue at the current path when it cannot.
+    ///
+    /// - Parameters:
+    ///   - type: The model's class.
+    ///   - declared: The class the reading side expects here.
+    ///   - identity: The class's archive name and version.
+    ///   - resolvedByReader: Whether reading resolves the class (not for models inside untyped
+    ///     values, which read back as dictionaries).
+    mutating func checkArchivable(
+        _ type: JastorObject.Type, declaredAs declared: JastorObject.Type, identity: ArchiveIdentity,
+        resolvedByReader: Bool
+    ) {
+        guard archivedClasses.isFirstSight(of: ObjectIdentifier(type), declaredAs: ObjectIdentifier(declared)) else {
+            return
+        }
+        if let problem = identity.problem {
+            record(
+                .disallowedClass,
+                expected: "a class with an archive name another process can resolve "
+                    + "(override \(type).archiveName)", found: "\(type), with \(problem)")
+            return
+        }
+        if archivedClasses.add(identity, of: ObjectIdentifier(type)) != nil {
+            record(
+                .disallowedClass, expected: "one archived class per archive name (override archiveName)",
+                found: "\(String(reflecting: type)) and another class both named \(identity.name.debugDescription)")
+            return
+        }
+        guard resolvedByReader, type != declared else { return }
+        switch ArchiveClassRegistry.shared.family(of: declared).resolve(identity.name) {
+        case .resolved(let resolved) where resolved == type:
+            return
+        case .resolved(let other):
+            record(
+                .disallowedClass, expected: "\(declared) or a subclass named \(identity.name.debugDescription)",
+                found: "\(type), whose name stands for \(String(reflecting: other)) there (override archiveName)")
+        case .ambiguous(let names):
+            record(
+                .disallowedClass,
+                expected: "one class named \(identity.name.debugDescription) where \(declared) is "
+                    + "declared (override archiveName)", found: names.joined(separator: ", "))
+        case .unknown:
+            record(
+                .disallowedClass,
+                expected: "\(declared) or a subclass that \(declared).archiveSubclasses lists "
+                    + "or JastorObject.registerForArchiving(_:) registers",
+                found: "\(type), which another process "
+                    + "could not resolve")
+        }
+    }
+}

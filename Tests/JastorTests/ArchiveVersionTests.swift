@@ -1,0 +1,155 @@
+import Foundation
+import Jastor
+import Synchronization
+import Testing
+
+/// Version 3 of a note: version 1 called `text` `body`; versions 1 and 2 spelled `priority` as a word.
+private final class Note: JastorObject {
+    enum MigrationError: Error {
+        case unknownPriority(String)
+    }
+
+    static let migrations = Mutex<[Int]>([])
+
+    var text = ""
+    var priority = 0
+
+    override class var archiveVersion: Int { 3 }
+    override class var properties: [JastorProperty] { [.init("text", \Note.text), .init("priority", \Note.priority)] }
+
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+        migrations.withLock { $0.append(version) }
+        if version < 2 { properties["text"] = properties.removeValue(forKey: "body") }
+        if version < 3, let word = properties["priority"] as? String {
+            guard let level = ["low": 0, "normal": 1, "high": 2][word] else {
+                throw MigrationError.unknownPriority(word)
+            }
+            properties["priority"] = level
+        }
+    }
+}
+
+private final class Journal: JastorObject {
+    var title = ""
+    var notes: [Note] = []
+
+    override class var properties: [JastorProperty] {
+        [.init("title", \Journal.title), .init("notes", \Journal.notes)]
+    }
+}
+
+/// Archive format versions and model class versions: old archives read, older class versions
+/// migrate, newer ones are refused with an issue.
+@Suite struct ArchiveVersionTests {
+    private func kennel() -> Kennel {
+        let puppy = Puppy(dictionary: ["name": "Rex", "breed": "collie", "ageInWeeks": 9])
+        let kennel = Kennel()
+        kennel.resident = puppy
+        kennel.residents = [
+            Dog(dictionary: ["name": "Fido", "breed": "pug"]), Animal(dictionary: ["name": "Tom", "legs": 3]), puppy,
+        ]
+        kennel.byName = ["rex": puppy]
+        return kennel
+    }
+
+    /// A JSON archive of a journal of two notes, with `replacements` applied to its text.
+    private func journalArchive(_ replacements: [(String, String)]) throws -> Data {
+        let journal = Journal(dictionary: [
+            "title": "log", "notes": [["text": "first", "priority": 2], ["text": "second", "priority": 0]],
+        ])
+        var text = String(decoding: try journal.archivedData(format: .json), as: UTF8.self)
+        for (original, replacement) in replacements {
+            #expect(text.contains(original))
+            text = text.replacingOccurrences(of: original, with: replacement)
+        }
+        return Data(text.utf8)
+    }
+
+    private func readError(_ data: Data) throws -> JastorError {
+        try #require(throws: JastorError.self) { try Journal.unarchive(from: data) }
+    }
+
+    @Test(arguments: ["kennel_v1.json", "kennel_v1.plist", "kennel_v1_old_module.json"])
+    func formatVersion1ArchivesStillRead(fixture: String) throws {
+        let data = try Data(contentsOf: Fixtures.folder.appendingPathComponent("archives/\(fixture)"))
+        let copy = try Kennel.unarchive(from: data)
+        #expect(copy == kennel())
+        #expect((copy.resident as? Puppy)?.ageInWeeks == 9)
+        #expect(copy.residents.map { String(describing: type(of: $0)) } == ["Dog", "Animal", "Puppy"])
+    }
+
+    @Test func archivesRecordFormatVersion2AndTheirClassTable() throws {
+        let text = String(decoding: try kennel().archivedData(format: .json), as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                #"{"format":"jastor-archive","version":2,"rootClass":"Kennel","#
+                    + #""classes":{"Kennel":1,"Puppy":1,"Dog":1,"Animal":1},"root":{"resident":{"$class":"Puppy","#))
+    }
+
+    @Test func olderClassVersionsAreMigratedOnlyThen() throws {
+        Note.migrations.withLock { $0 = [] }
+        let current = try Journal.unarchive(from: try journalArchive([]))
+        #expect(current.notes.map(\.text) == ["first", "second"])
+        #expect(Note.migrations.withLock { $0 }.isEmpty, "the current version needs no migration")
+
+        let version1 = try journalArchive([
+            (#""Note":3"#, #""Note":1"#), (#""text":"#, #""body":"#), (#""priority":2"#, #""priority":"high""#),
+            (#""priority":0"#, #""priority":"low""#),
+        ])
+        let migrated = try Journal.unarchive(from: version1)
+        #expect(migrated.notes.map(\.text) == ["first", "second"])
+        #expect(migrated.notes.map(\.priority) == [2, 0])
+        #expect(Note.migrations.withLock { $0 } == [1, 1])
+
+        let version2 = try journalArchive([(#""Note":3"#, #""Note":2"#), (#""priority":2"#, #""priority":"urgent""#)])
+        let error = try readError(version2)
+        #expect(
+            error.description
+                == #"notes[0]: expected Note.migrate to read version 2 of Note, found an error: unknownPriority("urgent")"#
+        )
+        #expect(error.issues.first?.kind == .unsupportedVersion)
+    }
+
+    @Test func newerClassVersionIsAnIssueAtEachModel() throws {
+        let error = try readError(try journalArchive([(#""Note":3"#, #""Note":7"#)]))
+        #expect(
+            error.issues.map(\.description)
+                == [0, 1].map {
+                    "notes[\($0)]: expected Note of archive version 3 or earlier, found version 7, written by a newer "
+                        + "version of the class"
+                })
+    }
+
+    @Test func classMissingFromTheClassTable() throws {
+        let error = try readError(try journalArchive([(#","Note":3"#, "")]))
+        #expect(
+            error.issues.first?.description
+                == "notes[0]: expected a version for Note in the archive's class table, found none")
+    }
+
+    @Test(arguments: [
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "root": {}}"#,
+            #"expected a complete Jastor archive, found no "classes" entry"#
+        ),
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": [1], "root": {}}"#,
+            #"expected a class table object in "classes", found Array"#
+        ),
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": {"Journal": 0}, "root": {}}"#,
+            #"expected class versions of 1 or more in "classes", found Number 0 for "Journal""#
+        ),
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": {"Journal": 1.5}}"#,
+            #"expected class versions of 1 or more in "classes", found Number 1.5 for "Journal""#
+        ),
+        (
+            #"{"format": "jastor-archive", "version": 0, "rootClass": "Journal", "classes": {}, "root": {}}"#,
+            "expected archive format version 1 or later, found version 0"
+        ),
+    ])
+    func damagedEnvelopes(json: String, message: String) throws {
+        #expect(try readError(Data(json.utf8)).description == message)
+    }
+}

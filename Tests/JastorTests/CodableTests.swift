@@ -1,0 +1,112 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class RepositoryOwner: JastorObject {
+    var login = ""
+    var siteAdmin = false
+
+    override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    override class var properties: [JastorProperty] {
+        [.init("login", \RepositoryOwner.login), .init("siteAdmin", \RepositoryOwner.siteAdmin)]
+    }
+}
+
+private final class Repository: JastorObject {
+    var id = 0
+    var fullName = ""
+    var createdAt: Date?
+    var stargazersCount = 0
+    var owner = RepositoryOwner()
+
+    override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    override class var properties: [JastorProperty] {
+        [
+            .init("id", \Repository.id), .init("fullName", \Repository.fullName),
+            .init("createdAt", \Repository.createdAt, transform: .iso8601),
+            .init("stargazersCount", \Repository.stargazersCount), .init("owner", \Repository.owner),
+        ]
+    }
+}
+
+private class APIUser: JastorObject {
+    var id = 0
+    var fullName = ""
+    var avatarURL: URL?
+    var createdAt: Date?
+    var repositories: [Repository] = []
+
+    override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    override class var archiveSubclasses: [JastorObject.Type] { [AdminUser.self] }
+    override class var properties: [JastorProperty] {
+        [
+            .init("id", \APIUser.id), .init("fullName", \APIUser.fullName), .init("avatarURL", \APIUser.avatarURL),
+            .init("createdAt", \APIUser.createdAt, transform: .iso8601),
+            .init("repositories", \APIUser.repositories),
+        ]
+    }
+}
+
+/// A subclass archives may name where an ``APIUser`` is declared; network JSON never picks it.
+private final class AdminUser: APIUser {
+    var permissions: [String] = []
+
+    override class var properties: [JastorProperty] { [.init("permissions", \AdminUser.permissions)] }
+}
+
+/// An app's own `Codable` response type holding a model.
+private struct UserResponse: Codable {
+    var requestID: String
+    var user: APIUser
+
+    enum CodingKeys: String, CodingKey {
+        case requestID = "request_id"
+        case user
+    }
+}
+
+/// `Codable` follows the JSON mapping rules of `init(dictionary:)` and `toDictionary()`.
+@Suite struct CodableTests {
+    @Test func modelInsideACodableResponseReadsTheAPIsJSON() throws {
+        let response = try JSONDecoder().decode(UserResponse.self, from: try Fixtures.data("api_user_response"))
+        #expect(response.requestID == "req-42")
+        let user = response.user
+        #expect(type(of: user) == APIUser.self, "a \"$class\" key in network JSON chooses nothing")
+        #expect(user.fullName == "Ada Lovelace")
+        #expect(user.avatarURL?.absoluteString == "https://example.com/ada.png")
+        #expect(user.createdAt == Date(timeIntervalSince1970: 1_409_307_120))
+        #expect(user.repositories.map(\.fullName) == ["ada/engine", "ada/notes"])
+        #expect(user.repositories[1].createdAt == Date(timeIntervalSince1970: 1_467_969_011))
+        #expect(user.repositories.map(\.stargazersCount) == [12, 3])
+        #expect(user.repositories.map(\.owner.siteAdmin) == [false, true])
+        #expect(
+            user == APIUser(dictionary: try Fixtures.dictionary("api_user_response")["user"] as? [String: Any] ?? [:]))
+    }
+
+    @Test func encodingWritesTheAPIsJSONBack() throws {
+        let response = try JSONDecoder().decode(UserResponse.self, from: try Fixtures.data("api_user_response"))
+        let encoded = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(response))
+        var expected = try Fixtures.dictionary("api_user_response")
+        var user = try #require(expected["user"] as? [String: Any])
+        user["$class"] = nil
+        expected["user"] = user
+        #expect(try Fixtures.canonical(encoded) == Fixtures.canonical(expected))
+    }
+
+    @Test func propertyListCodersFollowTheSameRules() throws {
+        let response = try JSONDecoder().decode(UserResponse.self, from: try Fixtures.data("api_user_response"))
+        let copy = try PropertyListDecoder().decode(UserResponse.self, from: PropertyListEncoder().encode(response))
+        #expect(copy.user == response.user)
+        #expect(copy.requestID == "req-42")
+    }
+
+    @Test func classMarkerAtTheTopIsIgnoredAndSubclassesDecodeAsTheDeclaredClass() throws {
+        let user = try JSONDecoder().decode(
+            APIUser.self, from: Data(#"{"$class": "AdminUser", "full_name": "Eve"}"#.utf8))
+        #expect(type(of: user) == APIUser.self)
+        #expect(user.fullName == "Eve")
+        let admin = AdminUser(dictionary: ["full_name": "Root", "permissions": ["all"]])
+        let text = String(decoding: try JSONEncoder().encode(admin), as: UTF8.self)
+        #expect(!text.contains("$class"), "Codable records no class: \(text)")
+    }
+}
