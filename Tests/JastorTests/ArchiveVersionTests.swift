@@ -146,7 +146,7 @@ private final class Journal: JastorObject {
         ),
         (
             #"{"format": "jastor-archive", "version": 0, "rootClass": "Journal", "classes": {}, "root": {}}"#,
-            "expected archive format version 1 or later, found version 0"
+            "expected a format version of 1 or more, found version 0, which is invalid"
         ),
     ])
     func damagedEnvelopes(json: String, message: String) throws {

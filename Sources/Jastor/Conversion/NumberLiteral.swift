@@ -170,10 +170,13 @@ struct DecimalParts: Equatable {
             digits.append(UInt8(ascii: "0"))
             exponent -= 1
         }
+        // Through text: `Decimal(sign:exponent:significand:)` normalises `10 × 10^127` into an
+        // overflow, while the parser keeps the significand as written.
         guard exponent >= -128, exponent <= 127,
-            let significand = Decimal(string: String(decoding: digits, as: UTF8.self))
+            let value = Decimal(
+                string: (negative ? "-" : "") + String(decoding: digits, as: UTF8.self) + "e\(exponent)",
+                locale: NumberText.posix)
         else { return nil }
-        let value = Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
         guard !value.isNaN, DecimalParts(numberText: value.description) == self.magnitudeMatchingSign(of: value)
         else { return nil }
         return value

@@ -239,6 +239,23 @@ extension JSONValue: Hashable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
+        case (.opaque(let a), .opaque(let b)): String(describing: a.value) == String(describing: b.value)
+        case (.integer, _), (.unsignedInteger, _), (.double, _), (.decimal, _): numbersEqual(lhs, rhs)
+        default: false
+        }
+    }
+
+    /// Numbers by the JSON number they write; out of line, so that the recursion of ``==`` through
+    /// nested values keeps a small stack frame.
+    @inline(never)
+    private static func numbersEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
         case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
         case (.double(let a), .double(let b)): (a == b && a.sign == b.sign) || (a.isNaN && b.isNaN)
         case (.integer(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .integer(let a)):
@@ -255,13 +272,6 @@ extension JSONValue: Hashable {
             !a.isNaN && NumberText.parts(of: a).sameValue(as: NumberText.parts(of: Decimal(b)))
         case (.decimal(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .decimal(let a)):
             !a.isNaN && NumberText.parts(of: a).sameValue(as: NumberText.parts(of: Decimal(b)))
-        case (.string(let a), .string(let b)): a == b
-        case (.date(let a), .date(let b)): a == b
-        case (.data(let a), .data(let b)): a == b
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)):
-            a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
-        case (.opaque(let a), .opaque(let b)): String(describing: a.value) == String(describing: b.value)
         default: false
         }
     }
@@ -270,21 +280,7 @@ extension JSONValue: Hashable {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
-        case .integer(let value): hashNumber(Double(value), exactly: value, into: &hasher)
-        case .unsignedInteger(let value):
-            if let integer = Int64(exactly: value) {
-                hashNumber(Double(integer), exactly: integer, into: &hasher)
-            } else {
-                hashNumber(Double(value), into: &hasher)
-            }
-        case .double(let value): hashNumber(value, into: &hasher)
-        case .decimal(let value):
-            // As the double it equals, if any, consistently with `==`.
-            if value.isNaN {
-                hasher.combine(Int.min)
-            } else {
-                hashNumber(Double(value.description) ?? 0, into: &hasher)
-            }
+        case .integer, .unsignedInteger, .double, .decimal: hashNumber(self, into: &hasher)
         case .string(let value): hasher.combine(value)
         case .date(let value): hasher.combine(value)
         case .data(let value): hasher.combine(value)
@@ -297,6 +293,29 @@ extension JSONValue: Hashable {
                 hasher.combine(value)
             }
         case .opaque(let opaque): hasher.combine(String(describing: opaque.value))
+        }
+    }
+
+    /// Hashes a number consistently with ``numbersEqual(_:_:)``; out of line, as that is.
+    @inline(never)
+    private func hashNumber(_ number: JSONValue, into hasher: inout Hasher) {
+        switch number {
+        case .integer(let value): hashNumber(Double(value), exactly: value, into: &hasher)
+        case .unsignedInteger(let value):
+            if let integer = Int64(exactly: value) {
+                hashNumber(Double(integer), exactly: integer, into: &hasher)
+            } else {
+                hashNumber(Double(value), into: &hasher)
+            }
+        case .double(let value): hashNumber(value, into: &hasher)
+        case .decimal(let value):
+            // As the double it equals, if any.
+            if value.isNaN {
+                hasher.combine(Int.min)
+            } else {
+                hashNumber(Double(value.description) ?? 0, into: &hasher)
+            }
+        default: break
         }
     }
 
