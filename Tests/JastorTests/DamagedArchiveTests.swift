@@ -155,9 +155,9 @@ import Testing
         ),
         (
             "18446744073709551615",
-            "expected archive format version 1 or earlier, found version 18446744073709551615, written by a newer Jastor"
+            "expected archive format version 2 or earlier, found version 18446744073709551615, written by a newer Jastor"
         ),
-        ("2", "expected archive format version 1 or earlier, found version 2, written by a newer Jastor"),
+        ("3", "expected archive format version 2 or earlier, found version 3, written by a newer Jastor"),
     ])
     func unsupportedVersionsAreRefusedAsSuch(version: String, message: String) throws {
         let json =

@@ -48,6 +48,20 @@ import Testing
         }
     }
 
+    @Test func integersThatFitStayIntegersAndNegativeZeroStaysALiteral() throws {
+        let document = try read("[-1, -9, 10, -0, 0, -0.0]")
+        let kinds = (1...6).map { DocumentValue(document: document, index: $0).kind }
+        guard case .scalar(.integer(-1)) = kinds[0], case .scalar(.integer(-9)) = kinds[1],
+            case .scalar(.integer(10)) = kinds[2], case .scalar(.number(let negativeZero)) = kinds[3],
+            case .scalar(.integer(0)) = kinds[4], case .scalar(.number(let fraction)) = kinds[5]
+        else {
+            Issue.record("unexpected kinds \(kinds)")
+            return
+        }
+        #expect(negativeZero.text == "-0" && negativeZero.double.sign == .minus && negativeZero.isIntegerForm)
+        #expect(fraction.text == "-0.0" && !fraction.isIntegerForm)
+    }
+
     @Test func regressionFixturesFromTheSuite() throws {
         let folder = Fixtures.folder.appendingPathComponent("reader")
         let clef = try JSONReader.read(

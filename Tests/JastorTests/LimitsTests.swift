@@ -69,8 +69,11 @@ private final class Limited: JastorObject {
         }
         #expect(
             untyped.description
-                == "anything[1]: expected a number a Double or Decimal holds exactly (kept as the nearest Double), "
-                + "found Number \(number)")
+                == "anything[1]: expected a number a Double or Decimal holds exactly (kept as the nearest Double, "
+                + "or as text beyond it), found Number \(number)")
+        let kept = try Limited(json: Data("{\"anything\": [1, \(number)]}".utf8))
+        #expect(kept.anything.last as? String == number)
+        #expect(JSONSerialization.isValidJSONObject(kept.toDictionary()))
     }
 
     @Test func numbersBelowDoubleAreKeptAsTextOrReported() throws {

@@ -157,7 +157,8 @@ private struct ExactNumber: Equatable {
             }
             if Int.random(in: 0..<10, using: &random) < 3 {
                 text += ["e", "E", "e+", "e-", "E-"].randomElement(using: &random) ?? "e"
-                text += String(Int.random(in: 0...[3, 40, 400, 9999].randomElement(using: &random)!, using: &random))
+                text += String(
+                    Int.random(in: 0...([3, 40, 400, 9999].randomElement(using: &random) ?? 3), using: &random))
             }
             return text
         }

@@ -172,7 +172,9 @@ struct LawModelGenerator {
     }
 }
 
-/// The round-trip law over generated models: for every model `m`, `T(dictionary: m.toDictionary()) == m`,
+/// The round-trip law over generated models.
+///
+/// For every model `m`, `T(dictionary: m.toDictionary()) == m`,
 /// `T(json: JSON of m) == m`, and `unarchive(archive(m)) == m` in both formats; models holding values
 /// JSON cannot hold (NaN, untyped dates) satisfy the archive laws, and their JSON output is refused,
 /// never written wrong. A failure prints the seed, the index and the model.

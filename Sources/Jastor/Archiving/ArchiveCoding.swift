@@ -172,7 +172,9 @@ extension JSONValue: Codable {
         String(describing: type(of: encoder)).contains("Plist")
     }
 
-    /// Writes a scalar as JSON would hold it: a `Decimal` as the `Double` whose shortest text is its
+    /// Writes a scalar as JSON would hold it.
+    ///
+    /// A `Decimal` is written as the `Double` whose shortest text is its
     /// value (for integers, up to 2^53), else as its exact text in a string (a `Decimal` property reads either exactly); a date
     /// or data kept untyped as ISO-8601 or Base64 text. A value JSON cannot hold (NaN, infinity) is
     /// an error naming its path, never a different value.

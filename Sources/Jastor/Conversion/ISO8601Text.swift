@@ -49,8 +49,9 @@ enum ISO8601Text {
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
     }
 
-    /// The date in UTC with the fewest fractional digits that read back as the same `Date`, at least
-    /// `minimumFractionDigits`; years beyond 0–9999 in ISO-8601's expanded form (`+12345-01-01…`,
+    /// The date in UTC with the fewest fractional digits that read back as the same `Date`.
+    ///
+    /// At least `minimumFractionDigits` are written; years beyond 0–9999 in ISO-8601's expanded form (`+12345-01-01…`,
     /// `-0044-03-15…`). `nil` for a date more than a billion years away, or not finite.
     static func string(from date: Date, minimumFractionDigits: Int = 0) -> String? {
         let interval = date.timeIntervalSinceReferenceDate

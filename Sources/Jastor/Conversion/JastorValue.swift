@@ -90,9 +90,10 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// `nil` when it builds no models or `type` does not fit.
     func replacingModelType(with type: JastorObject.Type) -> Codec<Value>? { nil }
 
-    /// The same codec with `dates` wherever it reads and writes `Date`s by the built-in rule or the
-    /// process-wide default (for a class's ``JastorObject/dateTransform``), or `nil` when it has no
-    /// such place. A transform given to a property is kept.
+    /// The same codec with `dates` for its `Date`s, or `nil` when it has none to replace.
+    ///
+    /// Replaced are the `Date`s read and written by the built-in rule or the process-wide default
+    /// (for a class's ``JastorObject/dateTransform``); a transform given to a property is kept.
     func replacingDates(with dates: Codec<Date>) -> Codec<Value>? {
         guard Value.self == Date.self, isBuiltInRule || self === DefaultTransforms.shared.codec(for: Date.self) else {
             return nil

@@ -69,8 +69,10 @@ struct DecimalParts: Equatable {
         self.exponent = exponent
     }
 
-    /// The parts of text in JSON's number grammar, or of `Double.description` / `Decimal.description`
-    /// output (`1e-05`, `1.5e+300`); `nil` for anything else. Exponents beyond ±10^15 are clamped,
+    /// The parts of number text, or `nil` for anything else.
+    ///
+    /// Reads JSON's number grammar and `Double.description` / `Decimal.description` output (`1e-05`,
+    /// `1.5e+300`). Exponents beyond ±10^15 are clamped,
     /// which keeps them beyond every type's range.
     init?(numberText text: String) {
         var negative = false
@@ -305,7 +307,10 @@ extension NumberLiteral {
         return parts.decimal.map { .decimal($0) }
     }
 
-    /// The value untyped properties keep, the nearest `Double` when nothing holds it exactly (a
-    /// lenient run reports that).
-    var untypedValueOrNearest: JSONValue { untypedValue ?? .double(double) }
+    /// The value untyped properties keep when nothing holds it exactly (a lenient run reports that):
+    /// the nearest `Double`, or the literal's text when that is infinite, so that output stays JSON.
+    var untypedValueOrNearest: JSONValue {
+        if let untypedValue { return untypedValue }
+        return double.isFinite ? .double(double) : .string(text)
+    }
 }

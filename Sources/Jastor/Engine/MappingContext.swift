@@ -181,7 +181,9 @@ struct MappingContext {
             }
         case .scalar(.number(let literal)) where literal.untypedValue == nil:
             record(
-                .valueOutOfRange, expected: "a number a Double or Decimal holds exactly (kept as the nearest Double)",
+                .valueOutOfRange,
+                expected: "a number a Double or Decimal holds exactly "
+                    + "(kept as the nearest Double, or as text beyond it)",
                 found: JSONScalar.number(literal).summary)
         case .scalar, .unsupported:
             break

@@ -24,6 +24,8 @@ struct JSONReader {
     /// - Parameters:
     ///   - data: UTF-8 JSON.
     ///   - isArchive: Whether `data` is a Jastor archive, whose strings are read by ``ArchiveSpelling``.
+    /// - Returns: The document.
+    /// - Throws: ``JastorError`` with the first syntax error, or an archive marker Jastor never writes.
     static func read(_ data: Data, isArchive: Bool = false) throws(JastorError) -> JSONDocument {
         guard data.count <= maximumSize else {
             throw JastorError(issues: [
@@ -313,7 +315,8 @@ struct JSONReader {
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         // `-0` is kept as a literal: as an integer it would lose its sign (a `Double` or `String` keeps it).
-        if isInteger, text.count != 2 || text[0] != UInt8(ascii: "-"), let integer = Self.integer(text) {
+        let isNegativeZero = text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0")
+        if isInteger, !isNegativeZero, let integer = Self.integer(text) {
             return tape.append(integer)
         }
         if isInteger {
