@@ -83,18 +83,22 @@ private final class Wrapped: JastorObject {
         #expect(Unregistered.declarationIssues.allSatisfy { $0.kind == .invalidDeclaration })
     }
 
-    @Test func registrationNamingNoStoredPropertyIsReported() {
+    @Test func registrationUnderAnotherPropertysNameIsReported() {
         #expect(
             Misnamed.declarationIssues.map(\.description) == [
-                "Misnamed.cost: expected a stored property of Misnamed, found a registration naming none"
+                "Misnamed.cost: expected a key path to cost, found \\Misnamed.name"
             ])
     }
 
-    @Test func registrationOfTheWrongTypeIsReported() {
+    @Test func copyPastedRegistrationIsReportedAndMapsNeitherWay() {
         #expect(
             WrongType.declarationIssues.map(\.description) == [
-                "WrongType.count: expected a registration of type Int, found one of type String"
+                "WrongType.count: expected a key path to count, found \\WrongType.label"
             ])
+        let model = WrongType(dictionary: ["count": 3, "label": "l"])
+        #expect(model.count == 0 && model.label == "l", "count's registration does not write label")
+        model.update(with: ["count": "oops"])
+        #expect(model.label == "l")
     }
 
     @Test func duplicateRegistrationIsReported() {

@@ -19,13 +19,19 @@ struct MappingContext {
     static let maximumDepth = 256
 
     let input: Input
+    /// Whether the run applies the classes' ``JastorKeyPolicy`` and required keys: when models are
+    /// created from JSON, not when `update(with:)` applies partial JSON or an archive is read.
+    var checksKeys: Bool
+    /// How `update(with:)` treats a nested model that the JSON has an object for.
+    var nestedModelUpdate = JastorObject.NestedModelUpdate.merge
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
     private var reportedDeclarations: Set<ObjectIdentifier> = []
 
-    init(input: Input) {
+    init(input: Input, checksKeys: Bool = false) {
         self.input = input
+        self.checksKeys = checksKeys && input == .dictionary
     }
 
     /// The problems found so far.

@@ -56,6 +56,18 @@ open class JastorObject {
     /// ```
     open class var keyStrategy: JastorKeyStrategy { .exact }
 
+    /// What the class asks of the keys of the JSON it is created from; lenient (`[]`) unless
+    /// overridden.
+    ///
+    /// ``JastorKeyPolicy/requireEveryKey`` makes a missing key an issue (a registration's
+    /// `required: false` exempts its key), ``JastorKeyPolicy/reportUnknownKeys`` makes a key no
+    /// property reads one. Subclasses inherit the policy.
+    ///
+    /// ```swift
+    /// override class var keyPolicy: JastorKeyPolicy { [.requireEveryKey, .reportUnknownKeys] }
+    /// ```
+    open class var keyPolicy: JastorKeyPolicy { [] }
+
     /// Picks the class to build for a JSON object found where this class is declared.
     ///
     /// Override it in a base class to build subclasses from a discriminator (as Mantle's
@@ -165,16 +177,20 @@ open class JastorObject {
         _ = try fill(fromJSON: json)
     }
 
-    /// Parses a JSON string and maps it, leniently.
+    /// Parses UTF-8 JSON and maps it, leniently, and reports what did not fit.
     ///
     /// ```swift
-    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// var issues: [JastorIssue] = []
+    /// let person = try Person(json: data, issues: &issues)
     /// ```
     ///
-    /// - Parameter jsonString: The text of a JSON object.
-    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
-    public required convenience init(jsonString: String) throws {
-        try self.init(json: Data(jsonString.utf8))
+    /// - Parameters:
+    ///   - json: The bytes of a JSON object.
+    ///   - issues: Receives every value that was skipped, and the class's declaration problems.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(json: Data, issues: inout [JastorIssue]) throws {
+        self.init()
+        issues += try fill(fromJSON: json)
     }
 
     /// Parses UTF-8 JSON and maps it strictly.
@@ -190,6 +206,46 @@ open class JastorObject {
         self.init()
         let issues = try fill(fromJSON: json)
         if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
+    /// Parses a JSON string and maps it, leniently.
+    ///
+    /// ```swift
+    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(jsonString: String) throws {
+        try self.init(json: Data(jsonString.utf8))
+    }
+
+    /// Parses a JSON string and maps it, leniently, and reports what did not fit.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let person = try Person(jsonString: text, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jsonString: The text of a JSON object.
+    ///   - issues: Receives every value that was skipped, and the class's declaration problems.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(jsonString: String, issues: inout [JastorIssue]) throws {
+        try self.init(json: Data(jsonString.utf8), issues: &issues)
+    }
+
+    /// Parses a JSON string and maps it strictly.
+    ///
+    /// ```swift
+    /// let person = try Person(validatingJSONString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` with every issue, when the text is not JSON, not an object, or
+    ///   holds a value that does not fit.
+    public required convenience init(validatingJSONString jsonString: String) throws {
+        try self.init(validatingJSON: Data(jsonString.utf8))
     }
 
     // MARK: Decodable

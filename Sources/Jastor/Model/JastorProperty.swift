@@ -2,8 +2,11 @@ import Foundation
 
 /// The registration of one stored property of a ``JastorObject`` subclass.
 ///
-/// Swift cannot write a property by name, so each stored property is registered once, with its
-/// name and a key path the compiler checks. The property's type decides how JSON is read:
+/// Swift cannot write a property by name, so each stored property is registered once, with a
+/// key path the compiler checks; the class plan reads the property's name from it. The short form
+/// is ``JastorModel/register(_:rules:)``, whose lines are key paths; the initialisers below are the long
+/// form, which also spells the name (checked against the key path). The property's type decides
+/// how JSON is read:
 ///
 /// ```swift
 /// final class Product: JastorObject {
@@ -31,8 +34,15 @@ public struct JastorProperty: Sendable {
         case encodeOnly
     }
 
-    /// The stored property's name.
-    public let name: String
+    /// The stored property's name as the registration gives it; empty for a registration by key
+    /// path alone (`\.title` in ``JastorModel/register(_:rules:)``), whose name the class plan reads from
+    /// the key path.
+    public var name: String { givenName ?? "" }
+    /// The name the registration spells, if it spells one.
+    let givenName: String?
+    /// Whether the JSON must have the property's key: `true`, `false`, or `nil` for the class's
+    /// ``JastorObject/keyPolicy``.
+    public let isRequired: Bool?
     /// The JSON key or key path the property reads, when it is not the name.
     public let key: JastorPath?
     /// The JSON key or key path the property is written to, when it differs from ``key``.
@@ -62,13 +72,15 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     public init<Root: JastorObject, Value: JastorValue>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: Value.codec))
     }
 
     /// Registers a property that keeps JSON untyped: `[String: Any]`, `[Any]` or their optionals.
@@ -83,13 +95,15 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     public init<Root: JastorObject, Value: JastorPassthrough>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: Value.codec))
     }
 
     /// Registers a property that maps through a transform instead of the built-in rules.
@@ -104,14 +118,17 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     ///   - transform: The conversion between JSON and the property's type.
     public init<Root: JastorObject, Value>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil,
+        transform: JastorTransform<Value>
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: transform.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: transform.codec))
     }
 
     /// Registers an optional property that maps through a transform; `null` reads as `nil`.
@@ -126,21 +143,41 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     ///   - transform: The conversion between JSON and the wrapped type.
     public init<Root: JastorObject, Value>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil,
+        transform: JastorTransform<Value>
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: OptionalCodec(wrapped: transform.codec)))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: OptionalCodec(wrapped: transform.codec)))
+    }
+
+    /// Rejects a property whose type Jastor cannot map, with a message naming ``JastorValue``.
+    ///
+    /// Without it the compiler would explain why the type is not one of the pass-through
+    /// containers (`[String: Any]`, `[Any]`), a protocol users never need.
+    @available(
+        *, unavailable,
+        message:
+            "the property's type must conform to JastorValue: declare 'extension MyType: JastorValue {}' (a RawRepresentable enum maps through its raw value) or give a transform:"
+    )
+    public init<Root: JastorObject, Value>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
+    ) {
+        self.init(name: name, accessor: TypedAccessor(keyPath: keyPath))
     }
 
     init(
-        name: String, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
-        accessor: PropertyAccessor, collectsUnmappedKeys: Bool = false
+        name: String?, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
+        isRequired: Bool? = nil, accessor: PropertyAccessor, collectsUnmappedKeys: Bool = false
     ) {
-        self.name = name
+        self.givenName = name
+        self.isRequired = isRequired
         self.key = key
         self.outputKey = outputKey
         self.direction = direction
@@ -163,7 +200,7 @@ public struct JastorProperty: Sendable {
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, [String: Any]> & Sendable
     ) -> JastorProperty {
         JastorProperty(
-            name: name, accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: PassthroughObjectCodec()),
+            name: name, accessor: KeyPathAccessor(keyPath: keyPath, codec: PassthroughObjectCodec()),
             collectsUnmappedKeys: true)
     }
 
@@ -183,6 +220,6 @@ public struct JastorProperty: Sendable {
     public static func ignored<Root: JastorObject, Value>(
         _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable
     ) -> JastorProperty {
-        JastorProperty(name: name, accessor: TypedAccessor<Root, Value>(name: name))
+        JastorProperty(name: name, accessor: TypedAccessor(keyPath: keyPath))
     }
 }

@@ -4,16 +4,13 @@ import Foundation
 /// hold properties of every type.
 class PropertyAccessor: @unchecked Sendable {
     // @unchecked: accessors are immutable once built and shared through the plan cache.
-    let name: String
-
-    init(name: String) {
-        self.name = name
-    }
 
     /// Whether the registration reads and writes JSON at all.
     var isMapped: Bool { false }
     /// The registered property type, for messages.
     var valueTypeName: String { "" }
+    /// The type a JSON value is read as, for messages: `Int`, `[Label]` (an optional's wrapped type).
+    var expectedTypeName: String { valueTypeName }
     /// The class the key path starts from, for messages.
     var rootTypeName: String { "" }
 
@@ -43,6 +40,29 @@ class PropertyAccessor: @unchecked Sendable {
     /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
     /// does not hold exactly the registered type.
     func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
+
+    // MARK: Checking the declaration
+
+    /// The key path, to find one registered twice.
+    var erasedKeyPath: AnyKeyPath? { nil }
+    /// The key path as Swift prints it: `\Issue.title`.
+    var keyPathDescription: String { "" }
+    /// The registered property type.
+    var valueType: Any.Type { Void.self }
+    /// Whether the registered type is plain bytes (no references), so that its bit patterns can be
+    /// written and read back to see which field a key path reads.
+    var valueIsBitwiseCopyable: Bool { false }
+    /// The name of a type in the property's type that has neither built-in rules nor a transform
+    /// (an empty ``JastorValue`` conformance), or `nil` when every part has rules.
+    var typeWithoutRules: String? { nil }
+
+    /// Closures that each write a distinct value through the key path, to see which field changes.
+    func probeWriters() -> [(JastorObject) -> Void] { [] }
+    /// The bytes of the property's value in `model`, read through the key path.
+    func valueBytes(in model: JastorObject) -> [UInt8]? { nil }
+    /// Whether the key path reads back sample values put into the field at `offset` of `model`,
+    /// which must hold exactly the registered type and no reference of its own. Restores the field.
+    func readsSamples(fromFieldAt offset: Int, of model: JastorObject) -> Bool { false }
 }
 
 /// How a mapped value is stored into its property.
@@ -61,6 +81,12 @@ enum Assignment {
 ///
 /// On its own it is the accessor of an ignored property.
 class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sendable {
+    private let keyPath: KeyPath<Root, Value>
+
+    init(keyPath: KeyPath<Root, Value>) {
+        self.keyPath = keyPath
+    }
+
     override var valueTypeName: String { String(describing: Value.self) }
     override var rootTypeName: String { String(describing: Root.self) }
 
@@ -69,7 +95,47 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
     override func matchesStoredValue(_ value: Any) -> Bool {
         type(of: value) == Value.self || (Value.self is AnyObject.Type && value is Value)
     }
+
+    override var erasedKeyPath: AnyKeyPath? { keyPath }
+    override var keyPathDescription: String { String(describing: keyPath) }
+    override var valueType: Any.Type { Value.self }
+    override var valueIsBitwiseCopyable: Bool { _isPOD(Value.self) }
+
+    override func probeWriters() -> [(JastorObject) -> Void] {
+        guard let writable = keyPath as? ReferenceWritableKeyPath<Root, Value> else { return [] }
+        return ProbeSamples.values(of: Value.self).map { sample in
+            { model in (model as? Root)?[keyPath: writable] = sample }
+        }
+    }
+
+    override func valueBytes(in model: JastorObject) -> [UInt8]? {
+        guard let root = model as? Root else { return nil }
+        return withUnsafeBytes(of: root[keyPath: keyPath]) { Array($0) }
+    }
+
+    override func readsSamples(fromFieldAt offset: Int, of model: JastorObject) -> Bool {
+        let samples = ProbeSamples.values(of: Value.self).prefix(2)
+        guard let root = model as? Root, samples.count == 2 else { return false }
+        return withExtendedLifetime(root) {
+            let field = (UnsafeMutableRawPointer(Unmanaged.passUnretained(root).toOpaque()) + offset)
+                .assumingMemoryBound(to: Value.self)
+            let original = field.move()
+            let readsBack = samples.allSatisfy { sample in
+                field.initialize(to: sample)
+                let read = root[keyPath: keyPath]
+                field.deinitialize(count: 1)
+                return withUnsafeBytes(of: read) { read in withUnsafeBytes(of: sample) { read.elementsEqual($0) } }
+            }
+            field.initialize(to: original)
+            return readsBack
+        }
+    }
 }
+
+/// Optionals of models, to tell that a property holds a model.
+protocol OptionalModel {}
+
+extension Optional: OptionalModel where Wrapped: JastorObject {}
 
 /// The accessor of a mapped property: a key path and the codec of its type, and, where
 /// reflection found it, the offset of the property's storage.
@@ -81,23 +147,28 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
     private let codec: Codec<Value>
     private let storageOffset: Int?
+    /// Whether the property holds a model or an optional model, which `update(with:)` merges into.
+    private let mergesModels: Bool
 
     init(
-        name: String, keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>,
-        storageOffset: Int? = nil
+        keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>, storageOffset: Int? = nil
     ) {
         self.keyPath = keyPath
         self.codec = codec
         self.storageOffset = storageOffset
-        super.init(name: name)
+        self.mergesModels = Value.self is JastorObject.Type || Value.self is any OptionalModel.Type
+        super.init(keyPath: keyPath)
     }
 
     override var isMapped: Bool { true }
+    override var typeWithoutRules: String? { codec.typeWithoutRules }
+    override var expectedTypeName: String { codec.typeName }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) -> Bool {
         guard let root = model as? Root else { return false }
+        if assignment == .setter, mergesModels, merge(source, into: root, context: &context) { return true }
         // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
         // looks up the metadata of every `Optional<Value>` it touches, on every call.
         return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
@@ -111,6 +182,23 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
             }
             return true
         }
+    }
+
+    /// Fills the model the property already holds from a JSON object, in place, as
+    /// `update(with:)` does unless asked to replace nested models.
+    ///
+    /// - Returns: Whether it merged; `false` when the property holds no model, the JSON is not an
+    ///   object, the class's `modelClass(for:)` picks another class for it, or the run replaces.
+    private func merge<Source: JSONSource>(_ source: Source, into root: Root, context: inout MappingContext) -> Bool {
+        guard context.nestedModelUpdate == .merge, case .object = source.kind,
+            let existing = root[keyPath: keyPath] as? JastorObject
+        else { return false }
+        let members = source.object
+        let existingType = type(of: existing)
+        if let chosen = existingType.modelClass(for: members.hookView), chosen != existingType { return false }
+        guard !context.isTooDeep() else { return true }
+        MappingEngine.fill(existing, from: members, by: .setter, context: &context)
+        return true
     }
 
     override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
@@ -131,13 +219,13 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
 
     override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
         codec.replacingModelType(with: type).map {
-            KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+            KeyPathAccessor(keyPath: keyPath, codec: $0, storageOffset: storageOffset)
         }
     }
 
     override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
         guard slot.type == Value.self else { return nil }
-        return KeyPathAccessor(name: name, keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+        return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
     }
 
     /// Runs `body` with the property's storage inside `root`, keeping `root` alive meanwhile.
