@@ -50,8 +50,9 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
 
-    /// The name of the type this codec (or a codec inside it) cannot map, having neither rules nor
-    /// a transform; `nil` when it maps every part. Checked once, when the class plan is built.
+    /// The name of the type this codec (or a codec inside it) cannot map, if any.
+    ///
+    /// Such a type has neither rules nor a transform. Checked once, when the class plan is built.
     var typeWithoutRules: String? { type(of: self) == Codec<Value>.self ? typeName : nil }
 
     /// Reads a value into `slot`, or records why it cannot.

@@ -60,8 +60,9 @@ class PropertyAccessor: @unchecked Sendable {
     func probeWriters() -> [(JastorObject) -> Void] { [] }
     /// The bytes of the property's value in `model`, read through the key path.
     func valueBytes(in model: JastorObject) -> [UInt8]? { nil }
-    /// Whether the key path reads back sample values put into the field at `offset` of `model`,
-    /// which must hold exactly the registered type and no reference of its own. Restores the field.
+    /// Whether the key path reads back sample values put into the field at `offset` of `model`.
+    ///
+    /// The field must hold exactly the registered type and no reference of its own; it is restored.
     func readsSamples(fromFieldAt offset: Int, of model: JastorObject) -> Bool { false }
 }
 
