@@ -125,10 +125,10 @@ enum ProbeSamples {
             return sampling.probeSamples.compactMap { $0 as? Value }
         }
         if type == [String: Any].self || type == [String: Any]?.self {
-            return [["jastor": 7] as [String: Any]].compactMap { $0 as? Value }
+            return [["jastor": 7] as [String: Any], ["jastor": 8]].compactMap { $0 as? Value }
         }
         if type == [Any].self || type == [Any]?.self {
-            return [[7] as [Any]].compactMap { $0 as? Value }
+            return [[7] as [Any], [8]].compactMap { $0 as? Value }
         }
         if let cases = type as? any CaseIterable.Type {
             return allCases(of: cases).compactMap { $0 as? Value }

@@ -42,9 +42,10 @@ final class PlanCache: Sendable {
     /// The text reported for a class whose declaration has issues: one line naming the class,
     /// then one line per issue.
     static func reportText(for plan: ClassPlan) -> String {
+        let name = String(describing: plan.modelType)
         let lines = plan.declarationIssues.map { "  \($0)\n" }.joined()
-        return "Jastor: \(plan.className) is declared with \(plan.declarationIssues.count) issue(s); "
-            + "strict mapping throws them, and \(plan.className).declarationIssues lists them:\n\(lines)"
+        return "Jastor: \(name) is declared with \(plan.declarationIssues.count) issue(s); strict mapping "
+            + "throws them and \(name).declarationIssues lists them:\n\(lines)"
     }
 
     /// Writes ``reportText(for:)`` to standard error in debug builds, so that a declaration
