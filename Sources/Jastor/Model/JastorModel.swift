@@ -72,6 +72,31 @@ extension JastorModel {
         return registrations + rules()
     }
 
+    /// Rejects a list holding a key path Jastor cannot take there, with a message naming ``JastorValue``.
+    ///
+    /// Without it the compiler would explain a failed conditional conformance instead (`[Int: String]`
+    /// gives "requires the types 'Int' and 'String' be equivalent").
+    ///
+    /// ```swift
+    /// register(\.name, \.point)  // error: every key path in register(…) must reach a 'var' of a JastorValue type …
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPaths: Key paths to properties.
+    ///   - rules: The other registrations.
+    /// - Returns: Never: the call does not compile.
+    @available(
+        *, unavailable,
+        message:
+            "every key path in register(…) must reach a 'var' of a JastorValue type: declare 'extension MyType: JastorValue {}' (a RawRepresentable enum maps through its raw value); in the closure, give a transform: with property(_:transform:), list untyped [String: Any] and [Any] properties, and ignored(_:) 'let's"
+    )
+    public static func register<each Value>(
+        _ keyPaths: repeat KeyPath<Self, each Value> & Sendable,
+        @JastorPropertyBuilder<Self> rules: () -> [JastorProperty] = { [] }
+    ) -> [JastorProperty] {
+        rules()
+    }
+
     /// Registers a property with a rule of its own: another key, a direction, or whether its key
     /// is required.
     ///
