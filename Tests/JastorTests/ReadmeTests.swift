@@ -527,6 +527,45 @@ enum Readme {
             #expect(unnamed.hasSuffix(#"; give the name: JastorProperty("name", \Moods.name)"#))
         }
 
+        /// The measurement of issue 12 on the README's hand-written models (the generated ones left
+        /// out): Jastor's declarations at most 1.3 times their `Codable` twins'.
+        @Test func readmeModelsAreAtMostThirtyPercentLongerThanCodable() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            let models: Set = [
+                "ProductCategory", "Product", "Availability", "Animal", "Dog", "Shelter", "Person", "Account",
+                "Gender", "Member", "Event", "PushEvent", "Repository", "Ticket", "LiveIssue",
+            ]
+            let blocks = Self.swiftBlocks(in: readme).joined(separator: "\n")
+            let jastor = Self.declarationLines(of: models, in: blocks, atDepth: 0)
+            let codableFile = root.appendingPathComponent("Tests/JastorTests/Support/ReadmeCodableModels.swift")
+            let codableText = try String(contentsOf: codableFile, encoding: .utf8)
+            let codable = Self.declarationLines(of: models.union(["AnyEvent"]), in: codableText, atDepth: 1)
+            print("README models: Jastor \(jastor) lines, Codable \(codable) lines")
+            #expect(jastor == 106)
+            #expect(codable == 139)
+            #expect(Double(jastor) <= 1.3 * Double(codable))
+        }
+
+        /// The code lines (not blank, not comments) of the declarations of `names` at brace depth
+        /// `top` of `code`, attributes included.
+        private static func declarationLines(of names: Set<String>, in code: String, atDepth top: Int) -> Int {
+            var count = 0
+            var depth = 0
+            var counting = false
+            for line in code.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                if depth == top, !line.isEmpty, !line.hasPrefix("}") {
+                    let words = line.split(whereSeparator: { " :{".contains($0) }).map(String.init)
+                    let kind = words.firstIndex { ["class", "struct", "enum"].contains($0) }
+                    counting = kind.map { $0 + 1 < words.count && names.contains(words[$0 + 1]) } ?? false
+                }
+                if counting, !line.isEmpty, !line.hasPrefix("//") { count += 1 }
+                depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            }
+            return count
+        }
+
         @Test func readmeCodeIsInThisFile() throws {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
