@@ -26,7 +26,7 @@ public protocol JastorValue {
 /// ```swift
 /// final class Event: JastorObject {
 ///     var metadata: [String: Any] = [:]
-///     override class var properties: [JastorProperty] { [.init("metadata", \Event.metadata)] }
+///     override class var properties: [JastorProperty] { register { \.metadata } }
 /// }
 /// ```
 public protocol JastorPassthrough {

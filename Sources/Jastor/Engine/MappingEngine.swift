@@ -37,7 +37,7 @@ enum MappingEngine {
             for property in plan.properties {
                 fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
             }
-        } else if context.checksKeys, !plan.requiredProperties.isEmpty || plan.reportsUnknownKeys {
+        } else if plan.checksKeys, context.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
             members.forEachMappedMember(of: plan) { property, member in

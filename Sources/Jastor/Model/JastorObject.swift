@@ -2,7 +2,7 @@ import Foundation
 
 /// The base class of models that fill themselves from JSON dictionaries.
 ///
-/// Subclass it, give every stored property a default, and register each one in ``properties``.
+/// Subclass it, give every stored property a default, and list each one in ``properties``.
 /// ``init(dictionary:)`` then fills every registered property, builds nested models and arrays of
 /// models, and leaves whatever does not fit at its default:
 ///
@@ -11,9 +11,7 @@ import Foundation
 ///     var name = ""
 ///     var children: [ProductCategory] = []
 ///
-///     override class var properties: [JastorProperty] {
-///         [.init("name", \ProductCategory.name), .init("children", \ProductCategory.children)]
-///     }
+///     override class var properties: [JastorProperty] { register(\.name, \.children) }
 /// }
 ///
 /// let tree = ProductCategory(dictionary: ["name": "1", "children": [["name": "1.1"]]])
@@ -28,12 +26,16 @@ open class JastorObject {
 
     /// The registrations of the class's stored properties: one line per property.
     ///
-    /// Register every stored property the class declares, with a ``JastorProperty`` initialiser
-    /// or, for properties Jastor should leave alone, ``JastorProperty/ignored(_:_:)``. A subclass
-    /// registers its own properties; those of its superclasses are found on theirs.
+    /// List every stored property the class declares with ``JastorModel/register(_:rules:)``: key
+    /// paths for the properties that follow the class's rules, and in its closure one line per
+    /// property with a rule of its own or one Jastor should leave alone (``JastorModel/ignored(_:)``).
+    /// The long form (``JastorProperty`` initialisers) stays valid. A subclass lists its own
+    /// properties; those of its superclasses are found on theirs.
     ///
     /// ```swift
-    /// override class var properties: [JastorProperty] { [.init("name", \Product.name)] }
+    /// override class var properties: [JastorProperty] {
+    ///     register(\.name, \.price) { property(\.createdAt, transform: .iso8601) }
+    /// }
     /// ```
     open class var properties: [JastorProperty] { [] }
 
@@ -92,9 +94,12 @@ open class JastorObject {
 
     /// The problems in the class's declaration, empty when it is consistent.
     ///
-    /// Lists stored properties with no registration, registrations that name no stored property
-    /// or give the wrong type, and `arrayElementTypes` entries that do not fit. Strict mapping
-    /// reports these too; a unit test asserting this is empty catches them early:
+    /// Lists stored properties with no registration, registrations that name no stored property,
+    /// another property than their key path's, or the wrong type, key paths Jastor cannot name,
+    /// properties registered twice, types with no rules (an empty ``JastorValue`` conformance), and
+    /// `arrayElementTypes` entries that do not fit. Strict mapping throws these, lenient mapping
+    /// with `issues:` returns them, and debug builds print them once per class on standard error;
+    /// a unit test asserting this is empty catches them early:
     ///
     /// ```swift
     /// #expect(Product.declarationIssues.isEmpty)

@@ -66,6 +66,8 @@ final class ClassPlan: Sendable {
     /// Whether keys no property maps are reported (``JastorKeyPolicy/reportUnknownKeys``, and no
     /// `unmappedKeys` property to keep them).
     let reportsUnknownKeys: Bool
+    /// Whether mapping checks keys at all (required or unknown), so that the usual case costs one test.
+    let checksKeys: Bool
     let declarationIssues: [JastorIssue]
     /// The class and its superclasses down to ``JastorObject``.
     private let ancestry: Set<ObjectIdentifier>
@@ -111,6 +113,7 @@ final class ClassPlan: Sendable {
         self.requiredProperties = self.properties.filter(\.isRequired)
         self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count
         self.reportsUnknownKeys = modelType.keyPolicy.contains(.reportUnknownKeys) && self.unmappedKeys == nil
+        self.checksKeys = !requiredProperties.isEmpty || reportsUnknownKeys
         self.declarationIssues = builder.issues
         self.ancestry = Set(classes.map(ObjectIdentifier.init) + [ObjectIdentifier(JastorObject.self)])
     }
