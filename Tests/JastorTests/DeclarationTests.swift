@@ -88,6 +88,16 @@ private class TwiceNamed: JastorObject {
     }
 }
 
+/// A copy-pasted registration followed by the right one.
+private final class Article: JastorObject {
+    var title = ""
+    var body = ""
+
+    override class var properties: [JastorProperty] {
+        [.init("title", \Article.title), .init("body", \Article.title), .init("body", \Article.body)]
+    }
+}
+
 /// A point with an empty `JastorValue` conformance and no transform, inside an array.
 private struct Point: JastorValue {
     var x = 0.0
@@ -138,6 +148,15 @@ private final class Shape: JastorObject {
         #expect(
             issues.last
                 == "TwiceNamed.moods: expected a stored property of TwiceNamed, found a registration naming none")
+    }
+
+    @Test func theRightRegistrationStillMapsBesideAMisdirectedOne() {
+        #expect(
+            Article.declarationIssues.map(\.description) == [
+                "Article.body: expected a key path to body, found \\Article.title"
+            ])
+        let article = Article(dictionary: ["title": "t", "body": "b"])
+        #expect(article.title == "t" && article.body == "b")
     }
 
     @Test func aTypeWithNoRulesInsideAnArrayIsReportedAndLeftOut() {

@@ -151,7 +151,8 @@ extension ClassPlan {
         var issues: [JastorIssue] = []
         /// The property registered with `.unmappedKeys`, if any.
         var unmappedKeysName: String?
-        /// Properties registered with a key path to another property, already reported.
+        /// Names registered with a key path to another property, already reported: their stored
+        /// property is not reported again as unregistered.
         var misdirected: Set<String> = []
 
         init(modelType: JastorObject.Type) {
@@ -205,11 +206,13 @@ extension ClassPlan {
             let storedNames = Set(stored.map(\.name))
             var matched: Set<String> = []
             var plans: [Draft] = []
-            for property in stored where !misdirected.contains(property.name) {
+            for property in stored {
                 guard let registration = registrations[property.label] ?? registrations[property.name] else {
-                    record(
-                        property.name, expected: "a registration in \(shortName).properties",
-                        found: "an unregistered stored property")
+                    if !misdirected.contains(property.name) {
+                        record(
+                            property.name, expected: "a registration in \(shortName).properties",
+                            found: "an unregistered stored property")
+                    }
                     continue
                 }
                 matched.insert(registration.name)

@@ -86,7 +86,11 @@ struct KeyPathNaming {
         return matches.count == 1 ? matches[0].name : nil
     }
 
-    /// The one field of the property's type whose bit pattern the key path reads back.
+    /// The one field of the property's type whose bit patterns the key path reads back.
+    ///
+    /// The patterns are all zero bits, and a first byte of 1: valid values of every plain-bytes
+    /// type (`0` and `1`, `false` and `true`, an enum's first two cases), so that a getter that
+    /// inspects its value meets nothing it cannot handle.
     private func nameByReadingPatterns(through accessor: PropertyAccessor) -> String? {
         guard accessor.valueIsBitwiseCopyable else { return nil }
         let candidates = fields.filter { $0.type == accessor.valueType && $0.size > 0 }
@@ -94,13 +98,15 @@ struct KeyPathNaming {
             let model = modelType.init()
             return withExtendedLifetime(model) {
                 let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque()) + field.offset
-                let saved = Array(UnsafeRawBufferPointer(start: storage, count: field.size))
-                let pattern = saved.map { ~$0 }
                 let buffer = UnsafeMutableRawBufferPointer(start: storage, count: field.size)
-                buffer.copyBytes(from: pattern)
-                let read = accessor.valueBytes(in: model)
+                let saved = Array(buffer)
+                let zeros = [UInt8](repeating: 0, count: field.size)
+                let readsBack = [zeros, [1] + zeros.dropFirst()].allSatisfy { pattern in
+                    buffer.copyBytes(from: pattern)
+                    return accessor.valueBytes(in: model) == pattern
+                }
                 buffer.copyBytes(from: saved)
-                return read == pattern
+                return readsBack
             }
         }
         return matches.count == 1 ? matches[0].propertyName : nil
