@@ -4,17 +4,19 @@ import Foundation
 /// spell the property's name and a name that does not match its key path is caught.
 ///
 /// Swift has no API for a key path's property name. Three ways are tried, once per class, while
-/// its plan is built:
+/// its plan is built, cheapest and safest first:
 ///
-/// 1. The key path's description. For a stored property of a `final` class it is `\Issue.title`
-///    (or `\Issue.<offset 24 (String)>` when the binary has no field names, matched by offset).
-/// 2. For key paths that go through accessors (properties of non-final classes, observers,
-///    `@Observable`), each field of a blank model holding exactly the property's type is given two
-///    sample values in turn (or, for plain-bytes types with no sample such as an enum, a distinct
-///    bit pattern), and the field the key path reads them back from is the property's storage.
-///    Only getters run; the field is restored.
-/// 3. Otherwise (a property wrapper, a model), a sample is written through the key path's setter
+/// 1. Each field of a blank model holding exactly the property's type (and no reference, which
+///    may be `weak`) is given two sample values in turn (or, for plain-bytes types with no sample
+///    such as an enum, two valid bit patterns), and the field the key path reads them back from is
+///    the property's storage. Only getters run; the field is restored. This covers stored
+///    properties of every kind, key paths through accessors (non-final classes, observers,
+///    `@Observable`) included.
+/// 2. Otherwise (a model, a property wrapper), a sample is written through the key path's setter
 ///    into a blank model, and the one field whose bytes changed is the property's storage.
+/// 3. Last, the key path's description, which spells a stored property of a `final` class
+///    (`\Issue.title`, or `\Issue.<offset 24 (String)>` without field names, matched by offset).
+///    It comes last because the runtime takes up to a millisecond to print some key paths.
 ///
 /// When none of these names the property, the registration is reported.
 struct KeyPathNaming {
@@ -35,14 +37,15 @@ struct KeyPathNaming {
     /// The name of the stored property `accessor`'s key path reaches, or `nil` when it cannot be
     /// told.
     func propertyName(reachedBy accessor: PropertyAccessor) -> String? {
-        switch Self.spelledComponent(of: accessor.keyPathDescription, root: accessor.rootTypeName) {
-        case .name(let name):
+        if let name = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
+            ?? nameBySettingSamples(through: accessor)
+        {
             return name
-        case .offset(let offset):
-            return fields.first { $0.offset == offset }?.propertyName
-        case nil:
-            return nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
-                ?? nameBySettingSamples(through: accessor)
+        }
+        switch Self.spelledComponent(of: accessor.keyPathDescription, root: accessor.rootTypeName) {
+        case .name(let name): return name
+        case .offset(let offset): return fields.first { $0.offset == offset }?.propertyName
+        case nil: return nil
         }
     }
 
