@@ -1,6 +1,7 @@
 import Foundation
-import Jastor
 import Testing
+
+@testable import Jastor
 
 // Deliberately broken declarations.
 
@@ -73,6 +74,42 @@ private final class Wrapped: JastorObject {
     override class var properties: [JastorProperty] { [.init("title", \Wrapped.title)] }
 }
 
+private enum Feeling: String, JastorValue {
+    case calm, angry
+}
+
+/// A non-final class (its key paths go through accessors) with a key path Jastor cannot name,
+/// registered under two names.
+private class TwiceNamed: JastorObject {
+    var feelings: [Feeling] = []
+
+    override class var properties: [JastorProperty] {
+        [JastorProperty("feelings", \TwiceNamed.feelings), JastorProperty("moods", \TwiceNamed.feelings)]
+    }
+}
+
+/// A copy-pasted registration followed by the right one.
+private final class Article: JastorObject {
+    var title = ""
+    var body = ""
+
+    override class var properties: [JastorProperty] {
+        [.init("title", \Article.title), .init("body", \Article.title), .init("body", \Article.body)]
+    }
+}
+
+/// A point with an empty `JastorValue` conformance and no transform, inside an array.
+private struct Point: JastorValue {
+    var x = 0.0
+}
+
+private final class Shape: JastorObject {
+    var points: [Point] = []
+    var name = ""
+
+    override class var properties: [JastorProperty] { register(\.points, \.name) }
+}
+
 /// Registration mistakes are reported with class and property names.
 @Suite struct DeclarationTests {
     @Test func unregisteredStoredPropertyIsReported() {
@@ -83,17 +120,81 @@ private final class Wrapped: JastorObject {
         #expect(Unregistered.declarationIssues.allSatisfy { $0.kind == .invalidDeclaration })
     }
 
-    @Test func registrationNamingNoStoredPropertyIsReported() {
+    @Test func registrationUnderAnotherPropertysNameIsReported() {
         #expect(
             Misnamed.declarationIssues.map(\.description) == [
-                "Misnamed.cost: expected a stored property of Misnamed, found a registration naming none"
+                "Misnamed.cost: expected a key path to cost, found \\Misnamed.name"
             ])
     }
 
-    @Test func registrationOfTheWrongTypeIsReported() {
+    @Test func copyPastedRegistrationIsReportedAndMapsNeitherWay() {
         #expect(
             WrongType.declarationIssues.map(\.description) == [
-                "WrongType.count: expected a registration of type Int, found one of type String"
+                "WrongType.count: expected a key path to count, found \\WrongType.label"
+            ])
+        let model = WrongType(dictionary: ["count": 3, "label": "l"])
+        #expect(model.count == 0 && model.label == "l", "count's registration does not write label")
+        model.update(with: ["count": "oops"])
+        #expect(model.label == "l")
+    }
+
+    @Test func oneKeyPathUnderTwoNamesIsReported() throws {
+        let issues = TwiceNamed.declarationIssues.map(\.description)
+        #expect(issues.count == 2)
+        let twice = try #require(issues.first)
+        #expect(
+            twice.hasPrefix(#"TwiceNamed.moods: expected a key path registered once, found \TwiceNamed.<computed "#))
+        #expect(twice.hasSuffix(" (Array<Feeling>)>, registered as feelings too"))
+        #expect(
+            issues.last
+                == "TwiceNamed.moods: expected a stored property of TwiceNamed, found a registration naming none")
+    }
+
+    @Test func theRightRegistrationStillMapsBesideAMisdirectedOne() {
+        #expect(
+            Article.declarationIssues.map(\.description) == [
+                "Article.body: expected a key path to body, found \\Article.title"
+            ])
+        let article = Article(dictionary: ["title": "t", "body": "b"])
+        #expect(article.title == "t" && article.body == "b")
+    }
+
+    @Test func aTypeWithNoRulesInsideAnArrayIsReportedAndLeftOut() {
+        #expect(
+            Shape.declarationIssues.map(\.description) == [
+                "Shape.points: expected a transform for Point (transform: or registerAsDefault()), "
+                    + "found an empty JastorValue conformance"
+            ])
+        let shape = Shape(dictionary: ["points": [["x": 1]], "name": "line"])
+        #expect(shape.name == "line" && shape.points.isEmpty)
+        #expect(shape.toDictionary().keys.sorted() == ["name"])
+    }
+
+    @Test func declarationProblemsAreReportedOncePerClass() {
+        let reports = Locked<[String]>([])
+        let cache = PlanCache { plan in
+            let text = PlanCache.reportText(for: plan)
+            reports.withLock { $0.append(text) }
+        }
+        _ = cache.plan(for: Unregistered.self)
+        _ = cache.plan(for: Unregistered.self)
+        _ = cache.plan(for: Node.self)
+        _ = cache.plan(for: Misnamed.self)
+        #expect(
+            reports.withLock { $0 } == [
+                """
+                Jastor: Unregistered is declared with 1 issue(s); strict mapping throws them and \
+                Unregistered.declarationIssues lists them:
+                  Unregistered.price: expected a registration in Unregistered.properties, found an unregistered \
+                stored property
+
+                """,
+                """
+                Jastor: Misnamed is declared with 1 issue(s); strict mapping throws them and \
+                Misnamed.declarationIssues lists them:
+                  Misnamed.cost: expected a key path to cost, found \\Misnamed.name
+
+                """,
             ])
     }
 

@@ -130,8 +130,13 @@ private final class HasUnregistered: JastorObject {
     }
 
     @Test func aTypeWithNoTransformIsADeclarationProblem() {
+        let message =
+            "HasUnregistered.value: expected a transform for Unregistered (transform: or registerAsDefault()), "
+            + "found an empty JastorValue conformance"
+        #expect(HasUnregistered.declarationIssues.map(\.description) == [message])
         let error = #expect(throws: JastorError.self) { try HasUnregistered(validating: ["value": "x"]) }
-        #expect(error?.description == "value: expected a transform for Unregistered, found none registered")
+        #expect(error?.description == message)
         #expect(error?.issues.first?.kind == .invalidDeclaration)
+        #expect(HasUnregistered(dictionary: ["value": "x"]).toDictionary().isEmpty, "not written as null either")
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// Give one to a registration, or make it the default for every property of its type:
 ///
 /// ```swift
-/// .init("birthDate", \Person.birthDate, transform: .date(format: "MM-dd-yyyy"))
-/// .init("tier", \Account.tier, transform: JastorTransform(decode: { Tier(code: $0 as? String) }, encode: { $0.code }))
+/// property(\.birthDate, transform: .date(format: "MM-dd-yyyy"))
+/// property(\.tier, transform: JastorTransform(decode: { Tier(code: $0 as? String) }, encode: { $0.code }))
 ///
 /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
 /// ```

@@ -26,7 +26,7 @@ public protocol JastorValue {
 /// ```swift
 /// final class Event: JastorObject {
 ///     var metadata: [String: Any] = [:]
-///     override class var properties: [JastorProperty] { [.init("metadata", \Event.metadata)] }
+///     override class var properties: [JastorProperty] { register { \.metadata } }
 /// }
 /// ```
 public protocol JastorPassthrough {
@@ -49,6 +49,11 @@ public class JastorCodec: @unchecked Sendable {
 class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
+
+    /// The name of the type this codec (or a codec inside it) cannot map, if any.
+    ///
+    /// Such a type has neither rules nor a transform. Checked once, when the class plan is built.
+    var typeWithoutRules: String? { type(of: self) == Codec<Value>.self ? typeName : nil }
 
     /// Reads a value into `slot`, or records why it cannot.
     ///

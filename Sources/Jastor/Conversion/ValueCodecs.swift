@@ -8,6 +8,8 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
         self.raw = raw
     }
 
+    override var typeWithoutRules: String? { raw.typeWithoutRules }
+
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
@@ -34,6 +36,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
 
     override var typeName: String { wrapped.typeName }
+    override var typeWithoutRules: String? { wrapped.typeWithoutRules }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
@@ -82,6 +85,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override var typeName: String { "[\(element.typeName)]" }
+    override var typeWithoutRules: String? { element.typeWithoutRules }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
@@ -150,6 +154,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
 
     override var typeName: String { "[String: \(value.typeName)]" }
+    override var typeWithoutRules: String? { value.typeWithoutRules }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext

@@ -22,6 +22,11 @@ struct MappingContext {
     /// The archive being read, when ``input`` is `.archive`: how its class names resolve and
     /// which version of each class it holds.
     var archive: ArchiveReading?
+    /// Whether the run applies the classes' ``JastorKeyPolicy`` and required keys: when models are
+    /// created from JSON, not when `update(with:)` applies partial JSON or an archive is read.
+    var checksKeys: Bool
+    /// How `update(with:)` treats a nested model that the JSON has an object for.
+    var nestedModelUpdate = JastorObject.NestedModelUpdate.merge
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
@@ -31,8 +36,9 @@ struct MappingContext {
     private var valuesLeft: Int
     private var reportedValueLimit = false
 
-    init(input: Input, limits: JastorLimits = JastorLimits.current) {
+    init(input: Input, checksKeys: Bool = false, limits: JastorLimits = JastorLimits.current) {
         self.input = input
+        self.checksKeys = checksKeys && input == .dictionary
         valueLimit = limits.maximumValueCount
         valuesLeft = limits.maximumValueCount
     }

@@ -37,6 +37,8 @@ enum MappingEngine {
             for property in plan.properties {
                 fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
             }
+        } else if plan.checksKeys, context.checksKeys {
+            fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
             members.forEachMappedMember(of: plan) { property, member in
                 guard let key = property.inputKey else { return }
@@ -51,6 +53,61 @@ enum MappingEngine {
         }
         if !readsNames, let unmapped = plan.unmappedKeys {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
+        }
+    }
+
+    /// Fills `model` as ``fill(_:from:by:context:)`` does, and reports the required keys the object
+    /// lacks and, if the class asks, the keys no property reads.
+    ///
+    /// Only classes with a ``JastorKeyPolicy`` or required keys come here, so the usual path keeps
+    /// no count.
+    @inline(never)
+    private static func fillCheckingKeys<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        var requiredFound = 0
+        members.forEachMappedMember(of: plan) { property, member in
+            guard let key = property.inputKey else { return }
+            if property.isRequired { requiredFound += 1 }
+            _ = context.descend(into: key) {
+                property.accessor.decode(member, into: model, by: assignment, context: &$0)
+            }
+        }
+        if requiredFound < plan.requiredKeyedCount {
+            for property in plan.requiredProperties {
+                guard let key = property.inputKey, members[key.objectKey] == nil else { continue }
+                recordMissing(property, at: [key], context: &context)
+            }
+        }
+        for property in plan.pathProperties {
+            guard let path = property.inputPath else { continue }
+            if property.isRequired, member(at: path, in: members) == nil {
+                recordMissing(property, at: path, context: &context)
+                continue
+            }
+            fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+        }
+        if plan.reportsUnknownKeys {
+            members.forEachMember { key, _ in
+                guard !plan.mappedKeys.contains(key) else { return }
+                _ = context.descend(into: .key(key)) { context in
+                    context.record(
+                        .unknownKey, expected: "a key \(plan.modelType) maps", found: "an unknown key")
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Records that a required key is missing, at its path.
+    private static func recordMissing(
+        _ property: PropertyPlan, at path: [JastorPath.Component], context: inout MappingContext
+    ) {
+        _ = context.descend(into: path) { context in
+            context.record(
+                .missingValue, expected: "\(property.accessor.expectedTypeName) (required)", found: "nothing")
+            return false
         }
     }
 

@@ -33,8 +33,12 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         public static let invalidValue = Kind("invalidValue")
         /// The input is not valid JSON.
         public static let invalidJSON = Kind("invalidJSON")
-        /// A step of a path names a key or index the JSON does not have.
+        /// A step of a path names a key or index the JSON does not have, or a required key is
+        /// missing (see ``JastorKeyPolicy``).
         public static let missingValue = Kind("missingValue")
+        /// The JSON has a key the class does not map, and the class reports such keys
+        /// (``JastorKeyPolicy/reportUnknownKeys``).
+        public static let unknownKey = Kind("unknownKey")
         /// The JSON is nested deeper than the mapper follows.
         public static let nestingTooDeep = Kind("nestingTooDeep")
         /// The input holds more values than one run may read (see ``JastorLimits``).

@@ -6,7 +6,7 @@
 /// final class Person: JastorObject {
 ///     var firstName = ""
 ///     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }  // reads "first_name"
-///     override class var properties: [JastorProperty] { [.init("firstName", \Person.firstName)] }
+///     override class var properties: [JastorProperty] { register(\.firstName) }
 /// }
 /// ```
 public struct JastorKeyStrategy: Sendable {

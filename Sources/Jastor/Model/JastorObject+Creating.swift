@@ -3,20 +3,40 @@ import Foundation
 extension JastorObject {
     // MARK: Updating in place
 
+    /// How ``update(with:nestedModels:)`` treats a nested model the JSON has an object for.
+    ///
+    /// ```swift
+    /// issue.update(with: patch, nestedModels: .replace)
+    /// ```
+    public enum NestedModelUpdate: Sendable, Hashable {
+        /// Fill the model the property already holds, in place: keys the object lacks keep their
+        /// values (the default). A property holding `nil` gets a new model; arrays and dictionaries
+        /// of models are replaced whole, their elements having no identity to merge by.
+        case merge
+        /// Build a new model from the object, as the initialisers do, and assign it.
+        case replace
+    }
+
     /// Sets the properties whose keys `dictionary` has, leniently, and leaves every other
     /// property as it is (as MAXJsonAdapter's `refreshObject`).
     ///
     /// Values are assigned through the properties' setters, so `willSet`/`didSet` observers run
-    /// (the initialisers write storage directly, as Swift initialisers do).
+    /// (the initialisers write storage directly, as Swift initialisers do). A nested model the
+    /// dictionary has an object for is updated in place, recursively, unless `nestedModels` is
+    /// `.replace`; arrays of models are replaced whole (see ``NestedModelUpdate``). Required keys
+    /// and the class's ``JastorKeyPolicy`` do not apply: a patch is partial by nature.
     ///
     /// ```swift
     /// user.update(with: ["phoneNumber": "5550100"])
+    /// issue.update(with: ["milestone": ["state": "closed"]])  // keeps milestone.number and .creator
     /// ```
     ///
-    /// - Parameter dictionary: A JSON object with some of the model's keys.
-    public final func update(with dictionary: [String: Any]) {
+    /// - Parameters:
+    ///   - dictionary: A JSON object with some of the model's keys.
+    ///   - nestedModels: Whether nested models are merged into (the default) or replaced.
+    public final func update(with dictionary: [String: Any], nestedModels: NestedModelUpdate = .merge) {
         var issues: [JastorIssue] = []
-        update(with: dictionary, issues: &issues)
+        update(with: dictionary, nestedModels: nestedModels, issues: &issues)
     }
 
     /// Sets the properties whose keys `dictionary` has, leniently, and reports what did not fit.
@@ -28,14 +48,20 @@ extension JastorObject {
     ///
     /// - Parameters:
     ///   - dictionary: A JSON object with some of the model's keys.
+    ///   - nestedModels: Whether nested models are merged into (the default) or replaced.
     ///   - issues: Receives every value that was skipped.
-    public final func update(with dictionary: [String: Any], issues: inout [JastorIssue]) {
-        fill(from: dictionary, by: .setter, issues: &issues)
+    public final func update(
+        with dictionary: [String: Any], nestedModels: NestedModelUpdate = .merge, issues: inout [JastorIssue]
+    ) {
+        var context = MappingContext(input: .dictionary)
+        context.nestedModelUpdate = nestedModels
+        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: .setter, context: &context)
+        issues += context.issues
     }
 
-    /// Maps `dictionary` onto `self`, adding what did not fit to `issues`.
+    /// Maps `dictionary` onto `self`, as an initialiser, adding what did not fit to `issues`.
     final func fill(from dictionary: [String: Any], by assignment: Assignment, issues: inout [JastorIssue]) {
-        var context = MappingContext(input: .dictionary)
+        var context = MappingContext(input: .dictionary, checksKeys: assignment == .storage)
         MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: assignment, context: &context)
         issues += context.issues
     }
@@ -45,7 +71,7 @@ extension JastorObject {
     /// - Throws: ``JastorError`` when the bytes are not JSON or not an object.
     final func fill(fromJSON json: Data) throws(JastorError) -> [JastorIssue] {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(input: .dictionary)
+        var context = MappingContext(input: .dictionary, checksKeys: true)
         MappingEngine.map(root, into: self, by: .storage, context: &context)
         guard case .object = root.kind else { throw JastorError(issues: context.issues) }
         return context.issues
@@ -81,7 +107,7 @@ extension Array where Element: JastorObject {
     ///   - jsonArray: A JSON array.
     ///   - issues: Receives every value that was skipped, each path starting with its index.
     public init(jsonArray: [Any], issues: inout [JastorIssue]) {
-        var context = MappingContext(input: .dictionary)
+        var context = MappingContext(input: .dictionary, checksKeys: true)
         self =
             ArrayCodec(element: ModelCodec<Element>()).decode(FoundationJSON(raw: jsonArray), context: &context) ?? []
         issues += context.issues
@@ -110,10 +136,27 @@ extension Array where Element: JastorObject {
     /// - Parameter json: The bytes of a JSON array.
     /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
     public init(json: Data) throws {
+        var issues: [JastorIssue] = []
+        try self.init(json: json, issues: &issues)
+    }
+
+    /// Parses UTF-8 JSON holding an array of objects and maps it, leniently, and reports what did
+    /// not fit (`[2].age: …`).
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let people = try [Person](json: data, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - json: The bytes of a JSON array.
+    ///   - issues: Receives every value that was skipped, each path starting with its index.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
+    public init(json: Data, issues: inout [JastorIssue]) throws {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(input: .dictionary)
-        guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context),
-            case .array = root.kind
+        var context = MappingContext(input: .dictionary, checksKeys: true)
+        guard case .array = root.kind,
+            let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context)
         else {
             throw JastorError(issues: [
                 JastorIssue(
@@ -121,5 +164,62 @@ extension Array where Element: JastorObject {
             ])
         }
         self = models
+        issues += context.issues
+    }
+
+    /// Parses UTF-8 JSON holding an array of objects and maps it strictly.
+    ///
+    /// ```swift
+    /// let people = try [Person](validatingJSON: data)
+    /// ```
+    ///
+    /// - Parameter json: The bytes of a JSON array.
+    /// - Throws: ``JastorError`` with every issue, when the bytes are not JSON, not an array, or
+    ///   hold a value that does not fit.
+    public init(validatingJSON json: Data) throws {
+        var issues: [JastorIssue] = []
+        try self.init(json: json, issues: &issues)
+        if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
+    /// Parses a JSON string holding an array of objects and maps it, leniently.
+    ///
+    /// ```swift
+    /// let people = try [Person](jsonString: #"[{"name": "Ann"}]"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON array.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an array.
+    public init(jsonString: String) throws {
+        try self.init(json: Data(jsonString.utf8))
+    }
+
+    /// Parses a JSON string holding an array of objects and maps it, leniently, and reports what
+    /// did not fit.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let people = try [Person](jsonString: text, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jsonString: The text of a JSON array.
+    ///   - issues: Receives every value that was skipped, each path starting with its index.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an array.
+    public init(jsonString: String, issues: inout [JastorIssue]) throws {
+        try self.init(json: Data(jsonString.utf8), issues: &issues)
+    }
+
+    /// Parses a JSON string holding an array of objects and maps it strictly.
+    ///
+    /// ```swift
+    /// let people = try [Person](validatingJSONString: #"[{"name": "Ann"}]"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON array.
+    /// - Throws: ``JastorError`` with every issue, when the text is not JSON, not an array, or
+    ///   holds a value that does not fit.
+    public init(validatingJSONString jsonString: String) throws {
+        try self.init(validatingJSON: Data(jsonString.utf8))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The base class of models that fill themselves from JSON dictionaries.
 ///
-/// Subclass it, give every stored property a default, and register each one in ``properties``.
+/// Subclass it, give every stored property a default, and list each one in ``properties``.
 /// ``init(dictionary:)`` then fills every registered property, builds nested models and arrays of
 /// models, and leaves whatever does not fit at its default:
 ///
@@ -11,9 +11,7 @@ import Foundation
 ///     var name = ""
 ///     var children: [ProductCategory] = []
 ///
-///     override class var properties: [JastorProperty] {
-///         [.init("name", \ProductCategory.name), .init("children", \ProductCategory.children)]
-///     }
+///     override class var properties: [JastorProperty] { register(\.name, \.children) }
 /// }
 ///
 /// let tree = ProductCategory(dictionary: ["name": "1", "children": [["name": "1.1"]]])
@@ -28,12 +26,16 @@ open class JastorObject {
 
     /// The registrations of the class's stored properties: one line per property.
     ///
-    /// Register every stored property the class declares, with a ``JastorProperty`` initialiser
-    /// or, for properties Jastor should leave alone, ``JastorProperty/ignored(_:_:)``. A subclass
-    /// registers its own properties; those of its superclasses are found on theirs.
+    /// List every stored property the class declares with ``JastorModel/register(_:rules:)``: key
+    /// paths for the properties that follow the class's rules, and in its closure one line per
+    /// property with a rule of its own or one Jastor should leave alone (``JastorModel/ignored(_:)``).
+    /// The long form (``JastorProperty`` initialisers) stays valid. A subclass lists its own
+    /// properties; those of its superclasses are found on theirs.
     ///
     /// ```swift
-    /// override class var properties: [JastorProperty] { [.init("name", \Product.name)] }
+    /// override class var properties: [JastorProperty] {
+    ///     register(\.name, \.price) { property(\.createdAt, transform: .iso8601) }
+    /// }
     /// ```
     open class var properties: [JastorProperty] { [] }
 
@@ -68,6 +70,18 @@ open class JastorObject {
     /// override class var dateTransform: JastorTransform<Date>? { .secondsSince1970 }
     /// ```
     open class var dateTransform: JastorTransform<Date>? { nil }
+
+    /// What the class asks of the keys of the JSON it is created from; lenient (`[]`) unless
+    /// overridden.
+    ///
+    /// ``JastorKeyPolicy/requireEveryKey`` makes a missing key an issue (a registration's
+    /// `required: false` exempts its key), ``JastorKeyPolicy/reportUnknownKeys`` makes a key no
+    /// property reads one. Subclasses inherit the policy.
+    ///
+    /// ```swift
+    /// override class var keyPolicy: JastorKeyPolicy { [.requireEveryKey, .reportUnknownKeys] }
+    /// ```
+    open class var keyPolicy: JastorKeyPolicy { [] }
 
     /// Picks the class to build for a JSON object found where this class is declared.
     ///
@@ -174,9 +188,12 @@ open class JastorObject {
 
     /// The problems in the class's declaration, empty when it is consistent.
     ///
-    /// Lists stored properties with no registration, registrations that name no stored property
-    /// or give the wrong type, and `arrayElementTypes` entries that do not fit. Strict mapping
-    /// reports these too; a unit test asserting this is empty catches them early:
+    /// Lists stored properties with no registration, registrations that name no stored property,
+    /// another property than their key path's, or the wrong type, key paths Jastor cannot name,
+    /// properties registered twice, types with no rules (an empty ``JastorValue`` conformance), and
+    /// `arrayElementTypes` entries that do not fit. Strict mapping throws these, lenient mapping
+    /// with `issues:` returns them, and debug builds print them once per class on standard error;
+    /// a unit test asserting this is empty catches them early:
     ///
     /// ```swift
     /// #expect(Product.declarationIssues.isEmpty)
@@ -259,16 +276,20 @@ open class JastorObject {
         _ = try fill(fromJSON: json)
     }
 
-    /// Parses a JSON string and maps it, leniently.
+    /// Parses UTF-8 JSON and maps it, leniently, and reports what did not fit.
     ///
     /// ```swift
-    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// var issues: [JastorIssue] = []
+    /// let person = try Person(json: data, issues: &issues)
     /// ```
     ///
-    /// - Parameter jsonString: The text of a JSON object.
-    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
-    public required convenience init(jsonString: String) throws {
-        try self.init(json: Data(jsonString.utf8))
+    /// - Parameters:
+    ///   - json: The bytes of a JSON object.
+    ///   - issues: Receives every value that was skipped, and the class's declaration problems.
+    /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(json: Data, issues: inout [JastorIssue]) throws {
+        self.init()
+        issues += try fill(fromJSON: json)
     }
 
     /// Parses UTF-8 JSON and maps it strictly.
@@ -284,6 +305,46 @@ open class JastorObject {
         self.init()
         let issues = try fill(fromJSON: json)
         if !issues.isEmpty { throw JastorError(issues: issues) }
+    }
+
+    /// Parses a JSON string and maps it, leniently.
+    ///
+    /// ```swift
+    /// let person = try Person(jsonString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(jsonString: String) throws {
+        try self.init(json: Data(jsonString.utf8))
+    }
+
+    /// Parses a JSON string and maps it, leniently, and reports what did not fit.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let person = try Person(jsonString: text, issues: &issues)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - jsonString: The text of a JSON object.
+    ///   - issues: Receives every value that was skipped, and the class's declaration problems.
+    /// - Throws: ``JastorError`` when the text is not JSON (`.invalidJSON`) or not an object.
+    public required convenience init(jsonString: String, issues: inout [JastorIssue]) throws {
+        try self.init(json: Data(jsonString.utf8), issues: &issues)
+    }
+
+    /// Parses a JSON string and maps it strictly.
+    ///
+    /// ```swift
+    /// let person = try Person(validatingJSONString: #"{"name": "John"}"#)
+    /// ```
+    ///
+    /// - Parameter jsonString: The text of a JSON object.
+    /// - Throws: ``JastorError`` with every issue, when the text is not JSON, not an object, or
+    ///   holds a value that does not fit.
+    public required convenience init(validatingJSONString jsonString: String) throws {
+        try self.init(validatingJSON: Data(jsonString.utf8))
     }
 
     // MARK: Decodable

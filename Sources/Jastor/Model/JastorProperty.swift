@@ -2,8 +2,11 @@ import Foundation
 
 /// The registration of one stored property of a ``JastorObject`` subclass.
 ///
-/// Swift cannot write a property by name, so each stored property is registered once, with its
-/// name and a key path the compiler checks. The property's type decides how JSON is read:
+/// Swift cannot write a property by name, so each stored property is registered once, with a
+/// key path the compiler checks; the class plan reads the property's name from it. The short form
+/// is ``JastorModel/register(_:rules:)``, whose lines are key paths; the initialisers below are the long
+/// form, which also spells the name (checked against the key path). The property's type decides
+/// how JSON is read:
 ///
 /// ```swift
 /// final class Product: JastorObject {
@@ -31,8 +34,15 @@ public struct JastorProperty: Sendable {
         case encodeOnly
     }
 
-    /// The stored property's name.
-    public let name: String
+    /// The stored property's name as the registration gives it; empty for a registration by key
+    /// path alone (`\.title` in ``JastorModel/register(_:rules:)``), whose name the class plan reads from
+    /// the key path.
+    public var name: String { givenName ?? "" }
+    /// The name the registration spells, if it spells one.
+    let givenName: String?
+    /// Whether the JSON must have the property's key: `true`, `false`, or `nil` for the class's
+    /// ``JastorObject/keyPolicy``.
+    public let isRequired: Bool?
     /// The JSON key or key path the property reads, when it is not the name.
     public let key: JastorPath?
     /// The JSON key or key path the property is written to, when it differs from ``key``.
@@ -62,13 +72,15 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     public init<Root: JastorObject, Value: JastorValue>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: Value.codec))
     }
 
     /// Registers a property that keeps JSON untyped: `[String: Any]`, `[Any]` or their optionals.
@@ -83,13 +95,15 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     public init<Root: JastorObject, Value: JastorPassthrough>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: Value.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: Value.codec))
     }
 
     /// Registers a property that maps through a transform instead of the built-in rules.
@@ -104,14 +118,17 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     ///   - transform: The conversion between JSON and the property's type.
     public init<Root: JastorObject, Value>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil,
+        transform: JastorTransform<Value>
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: transform.codec))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: transform.codec))
     }
 
     /// Registers an optional property that maps through a transform; `null` reads as `nil`.
@@ -126,21 +143,41 @@ public struct JastorProperty: Sendable {
     ///   - key: The JSON key or key path to read, if not the name.
     ///   - outputKey: The JSON key or key path to write, if not `key`.
     ///   - direction: Whether the property is read, written, or both.
+    ///   - required: Whether the JSON must have the key; `nil` leaves it to the class's
+    ///     ``JastorObject/keyPolicy``.
     ///   - transform: The conversion between JSON and the wrapped type.
     public init<Root: JastorObject, Value>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable, key: JastorPath? = nil,
-        outputKey: JastorPath? = nil, direction: Direction = .both, transform: JastorTransform<Value>
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil,
+        transform: JastorTransform<Value>
     ) {
         self.init(
-            name: name, key: key, outputKey: outputKey, direction: direction,
-            accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: OptionalCodec(wrapped: transform.codec)))
+            name: name, key: key, outputKey: outputKey, direction: direction, isRequired: required,
+            accessor: KeyPathAccessor(keyPath: keyPath, codec: OptionalCodec(wrapped: transform.codec)))
+    }
+
+    /// Rejects a property whose type Jastor cannot map, with a message naming ``JastorValue``.
+    ///
+    /// Without it the compiler would explain why the type is not one of the pass-through
+    /// containers (`[String: Any]`, `[Any]`), a protocol users never need.
+    @available(
+        *, unavailable,
+        message:
+            "the property's type must conform to JastorValue: declare 'extension MyType: JastorValue {}' (a RawRepresentable enum maps through its raw value) or give a transform:"
+    )
+    public init<Root: JastorObject, Value>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, key: JastorPath? = nil,
+        outputKey: JastorPath? = nil, direction: Direction = .both, required: Bool? = nil
+    ) {
+        self.init(name: name, accessor: TypedAccessor(keyPath: keyPath))
     }
 
     init(
-        name: String, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
-        accessor: PropertyAccessor, collectsUnmappedKeys: Bool = false
+        name: String?, key: JastorPath? = nil, outputKey: JastorPath? = nil, direction: Direction = .both,
+        isRequired: Bool? = nil, accessor: PropertyAccessor, collectsUnmappedKeys: Bool = false
     ) {
-        self.name = name
+        self.givenName = name
+        self.isRequired = isRequired
         self.key = key
         self.outputKey = outputKey
         self.direction = direction
@@ -163,7 +200,7 @@ public struct JastorProperty: Sendable {
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, [String: Any]> & Sendable
     ) -> JastorProperty {
         JastorProperty(
-            name: name, accessor: KeyPathAccessor(name: name, keyPath: keyPath, codec: PassthroughObjectCodec()),
+            name: name, accessor: KeyPathAccessor(keyPath: keyPath, codec: PassthroughObjectCodec()),
             collectsUnmappedKeys: true)
     }
 
@@ -183,166 +220,6 @@ public struct JastorProperty: Sendable {
     public static func ignored<Root: JastorObject, Value>(
         _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable
     ) -> JastorProperty {
-        JastorProperty(name: name, accessor: TypedAccessor<Root, Value>(name: name))
-    }
-}
-
-/// Reads and writes one registered property of a model, type-erased so that a class plan can
-/// hold properties of every type.
-class PropertyAccessor: @unchecked Sendable {
-    // @unchecked: accessors are immutable once built and shared through the plan cache.
-    let name: String
-
-    init(name: String) {
-        self.name = name
-    }
-
-    /// Whether the registration reads and writes JSON at all.
-    var isMapped: Bool { false }
-    /// The registered property type, for messages.
-    var valueTypeName: String { "" }
-    /// The class the key path starts from, for messages.
-    var rootTypeName: String { "" }
-
-    /// Whether the key path can be applied to instances of `type`.
-    func applies(to type: JastorObject.Type) -> Bool { false }
-    /// Whether a stored value found by reflection has the registered type.
-    func matchesStoredValue(_ value: Any) -> Bool { false }
-    /// Reads `source` and stores the value into `model`, recording issues instead when it does not fit.
-    ///
-    /// - Parameters:
-    ///   - source: The JSON value.
-    ///   - model: The model to store into.
-    ///   - assignment: Whether to write the property's storage or call its setter.
-    ///   - context: The mapping run.
-    /// - Returns: Whether a value was stored.
-    func decode<Source: JSONSource>(
-        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
-    ) -> Bool { false }
-    /// The property's value in `model` as JSON.
-    func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
-    /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
-    func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
-    /// The property's value in `model`, as it is stored.
-    func value(in model: JastorObject) -> Any? { nil }
-    /// The accessor with `type` built wherever the property builds models, or `nil` if none.
-    func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
-    /// The accessor with `dates` for its `Date`s (see ``Codec/replacingDates(with:)``), or `nil` if none.
-    func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? { nil }
-    /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
-    /// does not hold exactly the registered type.
-    func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
-}
-
-/// How a mapped value is stored into its property.
-enum Assignment {
-    /// Into the property's storage, as an initialiser does: the fast way, for models Jastor
-    /// has just created. Property observers (`didSet`) do not run, as in any initialiser.
-    case storage
-    /// Through the property's setter, so that observers and overrides run: for
-    /// ``JastorObject/update(with:)`` on a model the caller already holds.
-    case setter
-}
-
-/// An accessor that knows its key path's root and value types.
-///
-/// That is enough to check a registration against the declaration.
-///
-/// On its own it is the accessor of an ignored property.
-class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sendable {
-    override var valueTypeName: String { String(describing: Value.self) }
-    override var rootTypeName: String { String(describing: Root.self) }
-
-    override func applies(to type: JastorObject.Type) -> Bool { type is Root.Type }
-
-    override func matchesStoredValue(_ value: Any) -> Bool {
-        type(of: value) == Value.self || (Value.self is AnyObject.Type && value is Value)
-    }
-}
-
-/// The accessor of a mapped property: a key path and the codec of its type, and, where
-/// reflection found it, the offset of the property's storage.
-///
-/// Setting a property through a `ReferenceWritableKeyPath` costs about a thousand instructions
-/// in the runtime (a holder object, metadata lookups, an exclusivity check); writing the storage
-/// directly costs a few. Only an exact type match at the property's own label gets an offset.
-final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Value>, @unchecked Sendable {
-    private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
-    private let codec: Codec<Value>
-    private let storageOffset: Int?
-
-    init(
-        name: String, keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>,
-        storageOffset: Int? = nil
-    ) {
-        self.keyPath = keyPath
-        self.codec = codec
-        self.storageOffset = storageOffset
-        super.init(name: name)
-    }
-
-    override var isMapped: Bool { true }
-
-    override func decode<Source: JSONSource>(
-        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
-    ) -> Bool {
-        guard let root = model as? Root else { return false }
-        // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
-        // looks up the metadata of every `Optional<Value>` it touches, on every call.
-        return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
-            guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
-                return false
-            }
-            if assignment == .storage, let storageOffset {
-                withStorage(of: root, at: storageOffset) { $0.pointee = slot.move() }
-            } else {
-                root[keyPath: keyPath] = slot.move()
-            }
-            return true
-        }
-    }
-
-    override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
-        guard let root = model as? Root else { return .null }
-        guard let storageOffset else { return codec.encode(root[keyPath: keyPath], context: &context) }
-        return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
-    }
-
-    override func emptiness(in model: JastorObject) -> Emptiness {
-        guard let root = model as? Root else { return .notEmpty }
-        guard let storageOffset else { return codec.emptiness(root[keyPath: keyPath]) }
-        return withStorage(of: root, at: storageOffset) { codec.emptiness($0.pointee) }
-    }
-
-    override func value(in model: JastorObject) -> Any? {
-        (model as? Root).map { $0[keyPath: keyPath] }
-    }
-
-    override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
-        codec.replacingModelType(with: type).map {
-            KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
-        }
-    }
-
-    override func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? {
-        codec.replacingDates(with: dates).map {
-            KeyPathAccessor(name: name, keyPath: keyPath, codec: $0, storageOffset: storageOffset)
-        }
-    }
-
-    override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
-        guard slot.type == Value.self else { return nil }
-        return KeyPathAccessor(name: name, keyPath: keyPath, codec: codec, storageOffset: slot.offset)
-    }
-
-    /// Runs `body` with the property's storage inside `root`, keeping `root` alive meanwhile.
-    @inline(__always)
-    private func withStorage<Result>(
-        of root: Root, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
-    ) -> Result {
-        withExtendedLifetime(root) {
-            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(root).toOpaque()).advanced(by: offset)
-            return body(storage.assumingMemoryBound(to: Value.self))
-        }
+        JastorProperty(name: name, accessor: TypedAccessor(keyPath: keyPath))
     }
 }

@@ -17,12 +17,16 @@ final class PropertyPlan: Sendable {
     /// How the class's default value is empty (`nil`, an empty collection), if it is: a value empty
     /// in the same way is left out of the output, since reading it back leaves the same default.
     let omittedEmptiness: Emptiness
+    /// Whether a JSON object the model is created from must have the property's input key.
+    let isRequired: Bool
 
     init(
         name: String, inputPath: [JastorPath.Component]?, inputKey: JastorPath.Component?,
-        outputPath: [JastorPath.Component]?, accessor: PropertyAccessor, omittedEmptiness: Emptiness
+        outputPath: [JastorPath.Component]?, accessor: PropertyAccessor, omittedEmptiness: Emptiness,
+        isRequired: Bool
     ) {
         self.name = name
+        self.isRequired = isRequired
         self.inputPath = inputPath
         self.inputKey = inputKey
         self.outputPath = outputPath
@@ -58,6 +62,15 @@ final class ClassPlan: Sendable {
     let unmappedKeys: PropertyPlan?
     /// The first key of every property's input path: the keys the class maps.
     let mappedKeys: Set<String>
+    /// The properties whose keys a JSON object the model is created from must have.
+    let requiredProperties: [PropertyPlan]
+    /// How many of ``keyedProperties`` are required, to tell cheaply whether all were found.
+    let requiredKeyedCount: Int
+    /// Whether keys no property maps are reported (``JastorKeyPolicy/reportUnknownKeys``, and no
+    /// `unmappedKeys` property to keep them).
+    let reportsUnknownKeys: Bool
+    /// Whether mapping checks keys at all (required or unknown), so that the usual case costs one test.
+    let checksKeys: Bool
     let declarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
@@ -82,7 +95,8 @@ final class ClassPlan: Sendable {
             PropertyPlan(
                 name: $0.name, inputPath: $0.inputPath,
                 inputKey: $0.inputPath?.count == 1 ? $0.inputPath?.first.map { .key($0.objectKey) } : nil,
-                outputPath: $0.outputPath, accessor: $0.accessor, omittedEmptiness: $0.accessor.emptiness(in: blank))
+                outputPath: $0.outputPath, accessor: $0.accessor, omittedEmptiness: $0.accessor.emptiness(in: blank),
+                isRequired: $0.isRequired)
         }
         var keys: [String] = []
         var keyPositions: [String: Int] = [:]
@@ -104,6 +118,10 @@ final class ClassPlan: Sendable {
         self.hasDistinctOutputKeys = outputKeys.count == written.count && Set(outputKeys).count == outputKeys.count
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
+        self.requiredProperties = self.properties.filter(\.isRequired)
+        self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count
+        self.reportsUnknownKeys = modelType.keyPolicy.contains(.reportUnknownKeys) && self.unmappedKeys == nil
+        self.checksKeys = !requiredProperties.isEmpty || reportsUnknownKeys
         self.declarationIssues = builder.issues
     }
 }
@@ -121,6 +139,13 @@ extension ClassPlan {
             let inputPath: [JastorPath.Component]?
             let outputPath: [JastorPath.Component]?
             var accessor: PropertyAccessor
+            let isRequired: Bool
+        }
+
+        /// A registration with the name of the property it reaches.
+        struct Registration {
+            let name: String
+            let property: JastorProperty
         }
 
         let modelType: JastorObject.Type
@@ -128,42 +153,72 @@ extension ClassPlan {
         var issues: [JastorIssue] = []
         /// The property registered with `.unmappedKeys`, if any.
         var unmappedKeysName: String?
+        /// Names registered with a key path to another property, already reported: their stored
+        /// property is not reported again as unregistered.
+        var misdirected: Set<String> = []
 
         init(modelType: JastorObject.Type) {
             self.modelType = modelType
             self.shortName = String(describing: modelType)
         }
 
-        /// Every class's registrations by name; a subclass's registration replaces its superclass's.
-        mutating func registrations(declaredBy classes: [JastorObject.Type]) -> [String: JastorProperty] {
-            var byName: [String: JastorProperty] = [:]
+        /// Every class's registrations by the name of the property each reaches; a subclass's
+        /// registration replaces its superclass's.
+        ///
+        /// A registration that gives no name takes the one its key path reaches; one that gives a
+        /// name must reach that property. Registrations that fail either are reported and left out.
+        mutating func registrations(declaredBy classes: [JastorObject.Type]) -> [String: Registration] {
+            let naming = KeyPathNaming(modelType: modelType)
+            var byName: [String: Registration] = [:]
             var duplicates: Set<String> = []
+            var namesByKeyPath: [AnyKeyPath: String] = [:]
             for type in classes {
                 var seen: Set<String> = []
                 for property in type.properties {
-                    if !seen.insert(property.name).inserted, duplicates.insert(property.name).inserted {
-                        record(property.name, expected: "one registration in \(type).properties", found: "several")
+                    let accessor = property.accessor
+                    let reached = naming.propertyName(reachedBy: accessor)
+                    guard let name = property.givenName ?? reached else {
+                        recordUnnamed(accessor)
+                        continue
                     }
-                    byName[property.name] = property
+                    if let reached, reached != name {
+                        record(name, expected: "a key path to \(name)", found: accessor.keyPathDescription)
+                        misdirected.insert(name)
+                        continue
+                    }
+                    if let keyPath = accessor.erasedKeyPath {
+                        if let other = namesByKeyPath[keyPath], other != name {
+                            record(
+                                name, expected: "a key path registered once",
+                                found: "\(accessor.keyPathDescription), registered as \(other) too")
+                        }
+                        namesByKeyPath[keyPath] = name
+                    }
+                    if !seen.insert(name).inserted, duplicates.insert(name).inserted {
+                        record(name, expected: "one registration in \(type).properties", found: "several")
+                    }
+                    byName[name] = Registration(name: name, property: property)
                 }
             }
             return byName
         }
 
         /// The plans of the mapped properties, in declaration order.
-        mutating func plans(for stored: [StoredProperty], registrations: [String: JastorProperty]) -> [Draft] {
+        mutating func plans(for stored: [StoredProperty], registrations: [String: Registration]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
             var matched: Set<String> = []
             var plans: [Draft] = []
             for property in stored {
                 guard let registration = registrations[property.label] ?? registrations[property.name] else {
-                    record(
-                        property.name, expected: "a registration in \(shortName).properties",
-                        found: "an unregistered stored property")
+                    if !misdirected.contains(property.name) {
+                        record(
+                            property.name, expected: "a registration in \(shortName).properties",
+                            found: "an unregistered stored property")
+                    }
                     continue
                 }
                 matched.insert(registration.name)
-                let accessor = registration.accessor
+                let accessor = registration.property.accessor
                 guard accessor.applies(to: modelType) else {
                     record(
                         property.name, expected: "a key path rooted at \(shortName) or a superclass",
@@ -177,6 +232,12 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
+                if let typeName = accessor.typeWithoutRules {
+                    record(
+                        property.name, expected: "a transform for \(typeName) (transform: or registerAsDefault())",
+                        found: "an empty JastorValue conformance")
+                    continue
+                }
                 plans.append(draft(for: registration, label: property.label, storedNames: storedNames))
             }
             for name in registrations.keys.sorted() where !matched.contains(name) {
@@ -187,16 +248,17 @@ extension ClassPlan {
 
         /// Where a registration reads and writes: its explicit keys, else the key strategy's key
         /// for its name (`objectId` reads `"id"` when the class has no `id`), as its direction allows.
-        private mutating func draft(for registration: JastorProperty, label: String, storedNames: Set<String>)
-            -> Draft
-        {
-            let name = registration.name
+        private mutating func draft(for named: Registration, label: String, storedNames: Set<String>) -> Draft {
+            let name = named.name
+            let registration = named.property
             if registration.collectsUnmappedKeys {
                 if let existing = unmappedKeysName {
                     record(name, expected: "one .unmappedKeys registration", found: "another besides \(existing)")
                 }
                 unmappedKeysName = name
-                return Draft(name: name, label: label, inputPath: nil, outputPath: nil, accessor: registration.accessor)
+                return Draft(
+                    name: name, label: label, inputPath: nil, outputPath: nil, accessor: registration.accessor,
+                    isRequired: false)
             }
             let defaultKey: [JastorPath.Component] =
                 name == "objectId" && !storedNames.contains("id")
@@ -206,11 +268,13 @@ extension ClassPlan {
             if input.isEmpty || output.isEmpty {
                 record(name, expected: "a non-empty key", found: "an empty key path")
             }
+            let inputPath = registration.direction == .encodeOnly || input.isEmpty ? nil : input
             return Draft(
-                name: name, label: label,
-                inputPath: registration.direction == .encodeOnly || input.isEmpty ? nil : input,
+                name: name, label: label, inputPath: inputPath,
                 outputPath: registration.direction == .decodeOnly || output.isEmpty ? nil : output,
-                accessor: registration.accessor)
+                accessor: registration.accessor,
+                isRequired: inputPath != nil
+                    && (registration.isRequired ?? modelType.keyPolicy.contains(.requireEveryKey)))
         }
 
         /// Applies every class's `arrayElementTypes`, checking each entry fits its property.
@@ -243,6 +307,15 @@ extension ClassPlan {
                 else { continue }
                 plans[index].accessor = accessor
             }
+        }
+
+        /// Reports a registration whose key path reaches no property Jastor can name.
+        private mutating func recordUnnamed(_ accessor: PropertyAccessor) {
+            let description = accessor.keyPathDescription
+            let component = description.dropFirst("\\\(accessor.rootTypeName).".count)
+            record(
+                String(component), expected: "a key path whose stored property Jastor can name",
+                found: "\(description); give the name: JastorProperty(\"name\", \\\(accessor.rootTypeName).name)")
         }
 
         private mutating func record(_ property: String, expected: String, found: String) {

@@ -19,19 +19,44 @@ struct StorageSlot {
     let type: Any.Type
 }
 
+/// One stored field of a class as its runtime metadata lays it out, whatever it holds.
+struct StoredField {
+    /// The field's label (`_name` for a property wrapper's or `@Observable`'s storage).
+    let label: String
+    /// The byte offset from the start of the instance.
+    let offset: Int
+    let type: Any.Type
+    /// The field's size in bytes.
+    let size: Int
+
+    /// The property name the field stores: the label without a storage `_`.
+    var propertyName: String {
+        StoredPropertyWalker.isUnderscoredStorage(label) ? String(label.dropFirst()) : label
+    }
+}
+
 /// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
 enum StoredPropertyWalker {
     /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw value
     /// because the standard library declares that option as a mutable static.
     private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
 
-    /// The prefix of the hidden storage Swift adds for a `lazy var`.
-    private static let lazyStoragePrefix = "$__lazy_storage_$_"
+    /// Whether a stored field is storage the compiler or a macro adds rather than a property the
+    /// class declares: a `lazy var`'s `$__lazy_storage_$_name`, `@Observable`'s
+    /// `_$observationRegistrar`, and any other `$` or `_$` label (no declared property can have one).
+    static func isSynthesised(_ label: String) -> Bool {
+        label.hasPrefix("$") || label.hasPrefix("_$")
+    }
+
+    /// Whether a label is the `_name` storage of a property wrapper or an `@Observable` property.
+    static func isUnderscoredStorage(_ label: String) -> Bool {
+        label.hasPrefix("_") && label.count > 1
+    }
 
     /// The model's class chain below ``JastorObject`` and its stored properties, base class first.
     ///
-    /// Lazy storage is skipped (it is not state of its own); a property wrapper's `_name` storage
-    /// is reported under `name`.
+    /// Synthesised storage is skipped (see ``isSynthesised(_:)``); a property wrapper's or an
+    /// `@Observable` property's `_name` storage is reported under `name`.
     static func walk(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
         var mirrors: [Mirror] = []
         var next: Mirror? = Mirror(reflecting: model)
@@ -45,8 +70,8 @@ enum StoredPropertyWalker {
             guard let type = mirror.subjectType as? JastorObject.Type else { continue }
             classes.append(type)
             for child in mirror.children {
-                guard let label = child.label, !label.hasPrefix(lazyStoragePrefix) else { continue }
-                let isWrapperStorage = label.hasPrefix("_") && label.count > 1
+                guard let label = child.label, !isSynthesised(label) else { continue }
+                let isWrapperStorage = isUnderscoredStorage(label)
                 properties.append(
                     StoredProperty(
                         label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: child.value,
@@ -74,6 +99,26 @@ enum StoredPropertyWalker {
             return true
         }
         return walked ? slots : [:]
+    }
+
+    /// Every stored field of `type` and its superclasses, synthesised ones left out, with its
+    /// layout; empty when the runtime cannot walk the class.
+    static func fields(of type: JastorObject.Type) -> [StoredField] {
+        var fields: [StoredField] = []
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
+            let label = String(cString: name)
+            if !isSynthesised(label) {
+                fields.append(StoredField(label: label, offset: offset, type: fieldType, size: size(of: fieldType)))
+            }
+            return true
+        }
+        return walked ? fields : []
+    }
+
+    /// The size in bytes of a value of `type`.
+    private static func size(of type: Any.Type) -> Int {
+        func size<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.size }
+        return _openExistential(type, do: size)
     }
 
     /// Whether a value of this kind holds no reference of its own at the top level.

@@ -1,0 +1,115 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class Owner: JastorObject {
+    var login = ""
+    var id = 0
+
+    override class var keyPolicy: JastorKeyPolicy { .requireEveryKey }
+    override class var properties: [JastorProperty] { register(\.login, \.id) }
+}
+
+/// A repository whose `stargazersCount` key is misspelt, as in issue 12.
+private final class Repository: JastorObject {
+    var id = 0
+    var fullName = ""
+    var stargazersCount = 0
+    var owner: Owner?
+    var licence = ""
+    var homepage: String?
+
+    override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    override class var keyPolicy: JastorKeyPolicy { [.requireEveryKey, .reportUnknownKeys] }
+    override class var properties: [JastorProperty] {
+        register(\.id, \.fullName, \.owner) {
+            property(\.stargazersCount, key: "stargazer_count")
+            property(\.licence, key: "license.spdx_id")
+            property(\.homepage, required: false)
+        }
+    }
+}
+
+/// The default policy, with one key required by its registration.
+private final class Release: JastorObject {
+    var tag = ""
+    var name = ""
+    var extras: [String: Any] = [:]
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] {
+        register(\.name) {
+            property(\.tag, required: true)
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
+/// Required keys and unknown keys (``JastorKeyPolicy``); the default stays lenient.
+@Suite struct KeyPolicyTests {
+    @Test func aMisspeltKeyIsAMissingRequiredKeyAndAnUnknownOne() throws {
+        let error = #expect(throws: JastorError.self) {
+            try Repository(validatingJSON: Fixtures.data("repository_misspelt"))
+        }
+        #expect(
+            error?.issues.map(\.description) == [
+                "owner.id: expected Int (required), found nothing",
+                "stargazer_count: expected Int (required), found nothing",
+                "stargazers_count: expected a key Repository maps, found an unknown key",
+            ])
+        #expect(error?.issues.map(\.kind) == [.missingValue, .missingValue, .unknownKey])
+    }
+
+    @Test func lenientMappingReportsTheSameAndMapsTheRest() throws {
+        var issues: [JastorIssue] = []
+        let repository = Repository(
+            dictionary: try Fixtures.dictionary("repository_misspelt"), issues: &issues)
+        #expect(repository.fullName == "octocat/Hello-World" && repository.licence == "MIT")
+        #expect(repository.stargazersCount == 0)
+        #expect(issues.count == 3)
+        #expect(Repository(dictionary: try Fixtures.dictionary("repository_misspelt")).owner?.login == "octocat")
+    }
+
+    @Test func missingKeyPathsAreReportedWhole() {
+        var issues: [JastorIssue] = []
+        _ = Repository(
+            dictionary: ["id": 1, "full_name": "x", "stargazer_count": 2, "owner": ["login": "a", "id": 1]],
+            issues: &issues)
+        #expect(issues.map(\.description) == ["license.spdx_id: expected String (required), found nothing"])
+    }
+
+    @Test func requiredKeysInArraysCarryTheirIndex() {
+        let error = #expect(throws: JastorError.self) {
+            try [Owner](validating: [["login": "a", "id": 1], ["login": "b"]])
+        }
+        #expect(error?.description == "[1].id: expected Int (required), found nothing")
+    }
+
+    @Test func aRegistrationCanRequireItsKeyUnderTheDefaultPolicy() {
+        let error = #expect(throws: JastorError.self) { try Release(validating: ["name": "v1"]) }
+        #expect(error?.description == "tag: expected String (required), found nothing")
+    }
+
+    @Test func aClassKeepingUnmappedKeysReportsNoneUnknown() throws {
+        let release = try Release(validating: ["tag": "v1", "draft": true])
+        #expect(release.extras["draft"] as? Bool == true)
+    }
+
+    @Test func updatesAreUncheckedForTheyArePartial() {
+        let owner = Owner(dictionary: ["login": "a", "id": 1])
+        var issues: [JastorIssue] = []
+        owner.update(with: ["login": "b", "extra": 1], issues: &issues)
+        #expect(owner.login == "b" && owner.id == 1)
+        #expect(issues.isEmpty)
+    }
+
+    @Test func theDefaultPolicyIsLenient() throws {
+        let product = try Product(validating: ["name": "only a name", "unknown": 1])
+        #expect(product.name == "only a name" && product.amount == 0)
+    }
+
+    @Test func archivesAreUnchecked() throws {
+        let owner = Owner(dictionary: ["login": "a"])
+        #expect(try Owner.unarchive(from: owner.archivedData()) == owner)
+    }
+}
