@@ -150,7 +150,9 @@ final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
             return false
         }
         guard let kind = decodeScalar(scalar, slot) else {
-            guard let isNonFinite, context.input != .archive, isNonFinite(slot.pointee) else { return true }
+            guard let isNonFinite, scalar.mayBeNonFinite, context.input != .archive, isNonFinite(slot.pointee) else {
+                return true
+            }
             // What mapping accepts, output must be able to write: JSON has no NaN or infinity.
             slot.deinitialize(count: 1)
             context.record(.valueOutOfRange, expected: "a finite \(name)", found: scalar.summary)

@@ -3,29 +3,29 @@ import Foundation
 /// A JSON number as it was written: its text, the nearest `Double`, and whether it was written as
 /// an integer (no fraction and no exponent).
 ///
-/// The byte reader hands every number that is not a 64-bit integer over as a literal, so that a
-/// property converts the exact value written, not a `Double` rounded on the way: `Decimal` and
-/// the integer types read the digits, `String` reads the text. The text of a number read from a
-/// document is found only when a conversion asks for it; `Double` properties read ``double``.
+/// Properties convert the exact value written, not a `Double` rounded on the way: `Decimal` and
+/// the integer types read the digits, `String` reads the text. The byte reader hands numbers over
+/// as ``DocumentNumber``s, which find their text only when a conversion asks for it.
 struct NumberLiteral {
-    private enum Storage {
-        case text(String)
-        /// The literal starting at a byte offset of a document (its end is where the number's
-        /// characters end).
-        case document(JSONDocument, start: Int)
-    }
-
+    /// The literal's text, as written.
+    let text: String
     /// The nearest `Double` (infinite when the literal is beyond `Double`'s range).
     let double: Double
     /// Whether the literal has neither a fraction nor an exponent.
     let isIntegerForm: Bool
-    private let storage: Storage
 
     /// A literal from text in JSON's number grammar.
     init(text: String) {
-        self.storage = .text(text)
-        self.double = Double(text) ?? .nan
-        self.isIntegerForm = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        self.init(
+            text: text, double: Double(text) ?? .nan,
+            isIntegerForm: !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") })
+    }
+
+    /// A literal whose nearest `Double` is already known.
+    init(text: String, double: Double, isIntegerForm: Bool) {
+        self.text = text
+        self.double = double
+        self.isIntegerForm = isIntegerForm
     }
 
     /// The literal of an integer handed over as a value.
@@ -33,23 +33,48 @@ struct NumberLiteral {
         self.init(text: String(integer))
     }
 
-    /// A literal the reader found in a document, with its nearest `Double` already computed.
+    /// The literal's exact value as digits and a power of ten.
+    var parts: DecimalParts { DecimalParts(numberText: text) ?? DecimalParts(negative: false, digits: [], exponent: 0) }
+}
+
+/// A number in a ``JSONDocument``: its nearest `Double`, and where its literal starts, so that the
+/// text is read only when a conversion needs more than the `Double`.
+///
+/// A trivial value (no reference counting): it refers to its document without retaining it, which
+/// is sound because a `DocumentNumber` only exists inside a ``DocumentValue/kind``, read while the
+/// `DocumentValue` (which retains the document) is in use, and no conversion keeps it.
+struct DocumentNumber {
+    private let document: Unmanaged<JSONDocument>
+    private let start: Int
+    /// The nearest `Double` (infinite when the literal is beyond `Double`'s range).
+    let double: Double
+    /// Whether the literal has neither a fraction nor an exponent.
+    let isIntegerForm: Bool
+
     init(document: JSONDocument, start: Int, double: Double, isIntegerForm: Bool) {
-        self.storage = .document(document, start: start)
+        self.document = Unmanaged.passUnretained(document)
+        self.start = start
         self.double = double
         self.isIntegerForm = isIntegerForm
     }
 
     /// The literal's text, as written.
-    var text: String {
-        switch storage {
-        case .text(let text): return text
-        case .document(let document, let start): return document.numberText(at: start)
-        }
+    var text: String { document.takeUnretainedValue().numberText(at: start) }
+
+    /// The literal, with its text.
+    var literal: NumberLiteral { NumberLiteral(text: text, double: double, isIntegerForm: isIntegerForm) }
+
+    /// As ``NumberLiteral/doubleValue``, reading the text only for integers and zeros.
+    var doubleValue: ScalarConversion<Double> {
+        if !isIntegerForm, double.isFinite, double != 0 { return .success(double) }
+        return literal.doubleValue
     }
 
-    /// The literal's exact value as digits and a power of ten.
-    var parts: DecimalParts { DecimalParts(numberText: text) ?? DecimalParts(negative: false, digits: [], exponent: 0) }
+    /// As ``NumberLiteral/untypedValue``.
+    var untypedValue: JSONValue? { literal.untypedValue }
+
+    /// As ``NumberLiteral/untypedValueOrNearest``.
+    var untypedValueOrNearest: JSONValue { literal.untypedValueOrNearest }
 }
 
 /// The exact value of a decimal number: a sign, significant digits with no leading or trailing

@@ -57,7 +57,7 @@ extension Bool: ScalarConvertible {
         case .integer(0): .success(false)
         case .integer(1): .success(true)
         case .double(let value) where value == 0 || value == 1: .success(value == 1)
-        case .number(let literal): zeroOrOne(literal.parts)
+        case .number(let number): zeroOrOne(number.literal.parts)
         case .decimal(let value): value.isNaN ? .failure(.valueOutOfRange) : zeroOrOne(NumberText.parts(of: value))
         case .string("true"): .success(true)
         case .string("false"): .success(false)
@@ -94,7 +94,7 @@ extension ExactInteger {
         case .integer(let value): converted = Self(exactly: value)
         case .unsignedInteger(let value): converted = Self(exactly: value)
         case .double(let value): converted = value.isFinite ? Self(exactly: value) : nil
-        case .number(let literal): return literal.integer(as: Self.self)
+        case .number(let number): return number.literal.integer(as: Self.self)
         case .decimal(let value): converted = value.isNaN ? nil : NumberText.parts(of: value).integer(as: Self.self)
         case .string(let text):
             guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
@@ -163,7 +163,7 @@ extension Float: ScalarConvertible {
     /// in `Float` (`16777217` is refused); values beyond `Float`'s range are out of range.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Float> {
         switch scalar {
-        case .number(let literal): return literal.floatValue
+        case .number(let number): return number.literal.floatValue
         case .integer(let value): return NumberLiteral(integer: value).floatValue
         case .unsignedInteger(let value): return NumberLiteral(integer: value).floatValue
         case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
@@ -195,7 +195,7 @@ extension Decimal: ScalarConvertible {
         case .decimal(let value): return .success(value)
         case .integer(let value): return .success(Decimal(value))
         case .unsignedInteger(let value): return .success(Decimal(value))
-        case .number(let literal): return literal.decimalValue
+        case .number(let number): return number.literal.decimalValue
         case .double(let value):
             guard value.isFinite, let decimal = DecimalParts(numberText: value.description)?.decimal else {
                 return .failure(.valueOutOfRange)

@@ -201,13 +201,13 @@ final class JSONDocument: Sendable {
     }
 
     /// The literal of a number node.
-    func numberLiteral(at index: Int) -> NumberLiteral {
+    func numberLiteral(at index: Int) -> DocumentNumber {
         let node = nodes[index]
         if node.kind == .integerLiteral {
             let text = string(at: index)
-            return NumberLiteral(document: self, start: node.first, double: Double(text) ?? .nan, isIntegerForm: true)
+            return DocumentNumber(document: self, start: node.first, double: Double(text) ?? .nan, isIntegerForm: true)
         }
-        return NumberLiteral(
+        return DocumentNumber(
             document: self, start: node.second, double: Double(bitPattern: UInt64(UInt(bitPattern: node.first))),
             isIntegerForm: false)
     }

@@ -14,7 +14,7 @@ enum JSONScalar {
     case double(Double)
     case decimal(Decimal)
     /// A number as written in JSON text.
-    case number(NumberLiteral)
+    case number(DocumentNumber)
     case string(String)
     /// A `Date` object in a Foundation dictionary (property lists hold them) or an archive.
     case date(Date)
@@ -134,6 +134,15 @@ extension JSONScalar {
                 ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
         case .date(let value): "Date \(ISO8601Text.string(from: value) ?? String(describing: value))"
         case .data(let value): "Data (\(value.count) bytes)"
+        }
+    }
+
+    /// Whether converting the scalar can give a non-finite number (a `Double` handed over as one, or
+    /// the text `"NaN"`); JSON's number literals cannot.
+    var mayBeNonFinite: Bool {
+        switch self {
+        case .double, .decimal, .string: true
+        default: false
         }
     }
 
