@@ -21,25 +21,41 @@ enum StackGuard {
     /// recording the issue.
     static let reserve: UInt = 64 * 1024
 
-    /// The address below which the current thread's stack is too low for another level, or 0
-    /// when the stack's bounds cannot be found (then only the level limits apply).
-    static func currentLimit() -> UInt {
+    /// Where the current thread's stack is too low for another level.
+    struct Limit {
+        /// The lowest address of the stack (0 when its bounds cannot be found).
+        let bottom: UInt
+        /// The address below which the stack is too low for another level (0 when unknown: then only
+        /// the level limits apply).
+        let low: UInt
+    }
+
+    /// The limit of the current thread's stack, found once per thread.
+    static func currentLimit() -> Limit {
         if let cached = pthread_getspecific(slot.key) {
-            return cached.load(as: UInt.self)
+            return Limit(bottom: cached.load(as: UInt.self), low: cached.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self))
         }
-        let limit = lowestAddress().map { $0 + reserve } ?? 0
-        if let storage = malloc(MemoryLayout<UInt>.size) {
-            storage.storeBytes(of: limit, as: UInt.self)
+        let bottom = lowestAddress() ?? 0
+        let limit = Limit(bottom: bottom, low: bottom == 0 ? 0 : bottom + reserve)
+        if let storage = malloc(2 * MemoryLayout<UInt>.size) {
+            storage.storeBytes(of: limit.bottom, as: UInt.self)
+            storage.storeBytes(of: limit.low, toByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
             pthread_setspecific(slot.key, storage)
         }
         return limit
     }
 
     /// Whether the stack, as far as the caller has used it, is below `limit`.
+    ///
+    /// A local's address stands for the stack pointer. Under AddressSanitizer with
+    /// `detect_stack_use_after_return`, locals whose address is taken live on a separate "fake
+    /// stack" on the heap: an address outside the thread's stack says nothing, and the guard
+    /// stands aside (the level limits still apply). `.ci/run` turns that option off.
     @inline(__always)
-    static func isLow(_ limit: UInt) -> Bool {
+    static func isLow(_ limit: Limit) -> Bool {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < limit
+        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return address < limit.low && address >= limit.bottom
     }
 
     /// The lowest address of the current thread's stack.
