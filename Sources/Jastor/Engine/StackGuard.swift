@@ -33,7 +33,9 @@ enum StackGuard {
     /// The limit of the current thread's stack, found once per thread.
     static func currentLimit() -> Limit {
         if let cached = pthread_getspecific(slot.key) {
-            return Limit(bottom: cached.load(as: UInt.self), low: cached.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self))
+            return Limit(
+                bottom: cached.load(as: UInt.self),
+                low: cached.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self))
         }
         let bottom = lowestAddress() ?? 0
         let limit = Limit(bottom: bottom, low: bottom == 0 ? 0 : bottom + reserve)
