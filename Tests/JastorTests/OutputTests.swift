@@ -129,6 +129,9 @@ private final class Cyclic: JastorObject {
         #expect(throws: JastorError.self) { try ProductCategory(validating: chain(depth: 1_000)) }
     }
 
+    /// Whether this test binary runs under AddressSanitizer (`ASAN_OPTIONS` is set by `.ci/run`).
+    private static let isSanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+
     /// Mapping, writing and comparing input at the limit fits a 1 MB stack in a debug build
     /// (release builds need about half).
     @Test func inputAtTheLimitFitsASmallThreadStack() async {
@@ -147,7 +150,9 @@ private final class Cyclic: JastorObject {
             thread.stackSize = 1024 * 1024
             thread.start()
         }
-        #expect(names.count == 128)
-        #expect(names.last == "node")
+        // Under AddressSanitizer a level takes several times the stack, and the stack guard stops
+        // earlier (with a nestingTooDeep issue) rather than overflow; otherwise the chain is whole.
+        #expect(names.count == 128 || (Self.isSanitized && names.count >= 64))
+        #expect(names.last == "node" || Self.isSanitized)
     }
 }
