@@ -28,9 +28,17 @@ struct NumberLiteral {
         self.isIntegerForm = isIntegerForm
     }
 
-    /// The literal of an integer handed over as a value.
-    init<Integer: BinaryInteger>(integer: Integer) {
-        self.init(text: String(integer))
+    /// An integer handed over as a value, as a `Double` by ``doubleValue``'s rule: at once when the
+    /// `Double` is exact (the common case), through the integer's text otherwise.
+    static func double<Integer: BinaryInteger>(ofInteger value: Integer) -> ScalarConversion<Double> {
+        if let exact = Double(exactly: value) { return .success(exact) }
+        return NumberLiteral(text: String(value)).doubleValue
+    }
+
+    /// An integer handed over as a value, as a `Float` by ``floatValue``'s rule.
+    static func float<Integer: BinaryInteger>(ofInteger value: Integer) -> ScalarConversion<Float> {
+        if let exact = Float(exactly: value) { return .success(exact) }
+        return NumberLiteral(text: String(value)).floatValue
     }
 
     /// The literal's exact value as digits and a power of ten.

@@ -133,8 +133,8 @@ extension Double: ScalarConvertible {
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Double> {
         switch scalar {
         case .double(let value): return .success(value)
-        case .integer(let value): return NumberLiteral(integer: value).doubleValue
-        case .unsignedInteger(let value): return NumberLiteral(integer: value).doubleValue
+        case .integer(let value): return NumberLiteral.double(ofInteger: value)
+        case .unsignedInteger(let value): return NumberLiteral.double(ofInteger: value)
         case .number(let literal): return literal.doubleValue
         case .decimal(let value):
             // A decimal with no power of ten is an integer literal's (Linux `JSONSerialization` hands
@@ -164,8 +164,8 @@ extension Float: ScalarConvertible {
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Float> {
         switch scalar {
         case .number(let number): return number.literal.floatValue
-        case .integer(let value): return NumberLiteral(integer: value).floatValue
-        case .unsignedInteger(let value): return NumberLiteral(integer: value).floatValue
+        case .integer(let value): return NumberLiteral.float(ofInteger: value)
+        case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
         case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
         default: break
         }
@@ -287,13 +287,8 @@ extension Data: ScalarConvertible {
 enum NumberText {
     static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// The spellings archives use for values JSON cannot hold.
+    /// The spellings version-1 archives used for values JSON cannot hold.
     static let nonFinite: [String: Double] = ["NaN": .nan, "Infinity": .infinity, "-Infinity": -.infinity]
-
-    /// How archives write a non-finite double, the text ``nonFinite`` reads back.
-    static func text(ofNonFinite value: Double) -> String {
-        value.isNaN ? "NaN" : value > 0 ? "Infinity" : "-Infinity"
-    }
 
     /// Whether `text` is an integer in JSON's grammar: an optional `-` and digits.
     static func isInteger(_ text: String) -> Bool {
