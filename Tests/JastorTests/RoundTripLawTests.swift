@@ -183,33 +183,20 @@ struct LawModelGenerator {
     static let modelsPerSeed = 300
 
     @Test(arguments: seeds) func everyJSONModelComesBackThroughEveryOutput(seed: UInt64) throws {
-        var generator = LawModelGenerator(seed: seed, includesArchiveOnlyValues: false)
-        for index in 0..<Self.modelsPerSeed {
-            let model = generator.model()
-            let failures = try Self.failures(of: model, json: true)
-            if !failures.isEmpty {
-                Issue.record("seed \(seed), model \(index): \(failures.joined(separator: "; "))\n\(model)")
-                return
-            }
+        try Self.checkLaw(seed: seed, LawModelGenerator(seed: seed, includesArchiveOnlyValues: false)) {
+            try Self.failures(of: $0, json: true)
         }
     }
 
     @Test(arguments: seeds) func everyModelComesBackFromBothArchiveFormats(seed: UInt64) throws {
-        var generator = LawModelGenerator(seed: seed, includesArchiveOnlyValues: true)
-        for index in 0..<Self.modelsPerSeed {
-            let model = generator.model()
-            let failures = try Self.failures(of: model, json: false)
-            if !failures.isEmpty {
-                Issue.record("seed \(seed), model \(index): \(failures.joined(separator: "; "))\n\(model)")
-                return
-            }
+        try Self.checkLaw(seed: seed, LawModelGenerator(seed: seed, includesArchiveOnlyValues: true)) {
+            try Self.failures(of: $0, json: false)
         }
     }
 
     @Test(arguments: seeds) func everyJSONModelComesBackThroughCodable(seed: UInt64) throws {
-        var generator = LawModelGenerator(seed: seed, includesArchiveOnlyValues: false, untypedDecimalsFitDoubles: true)
-        for index in 0..<Self.modelsPerSeed {
-            let model = generator.model()
+        let generator = LawModelGenerator(seed: seed, includesArchiveOnlyValues: false, untypedDecimalsFitDoubles: true)
+        try Self.checkLaw(seed: seed, generator) { model in
             var failures: [String] = []
             let json = try JSONDecoder().decode(LawModel.self, from: try JSONEncoder().encode(model))
             if json != model { failures.append("JSONEncoder (\(Self.differences(model, json)))") }
@@ -223,8 +210,21 @@ struct LawModelGenerator {
             } else if !model.description.contains(#""$null""#) && !model.description.contains("-0.0") {
                 failures.append("PropertyListEncoder refused a model with no \"$null\" string and no -0.0")
             }
-            if !failures.isEmpty {
-                Issue.record("seed \(seed), model \(index): \(failures.joined(separator: "; "))\n\(model)")
+            return failures
+        }
+    }
+
+    /// Checks `failures` for ``modelsPerSeed`` models of `generator`, recording the first model that
+    /// has any, with its seed and index.
+    private static func checkLaw(
+        seed: UInt64, _ generator: LawModelGenerator, failures: (LawModel) throws -> [String]
+    ) throws {
+        var generator = generator
+        for index in 0..<modelsPerSeed {
+            let model = generator.model()
+            let found = try failures(model)
+            if !found.isEmpty {
+                Issue.record("seed \(seed), model \(index): \(found.joined(separator: "; "))\n\(model)")
                 return
             }
         }
