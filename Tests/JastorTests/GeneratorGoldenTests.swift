@@ -70,17 +70,15 @@ import Testing
         }
     }
 
-    @Test func theReadmeShowsWhatTheGeneratorWrites() throws {
+    @Test func theArticleShowsWhatTheGeneratorWrites() throws {
         var options = GeneratorOptions(rootName: "Profile")
         options.singleFile = true
         let samples = try GeneratorSupport.samples("readme_profile.json")
         let file = try #require(try ModelGenerator(options: options).generate(from: samples).first)
-        // The README shows the classes without the header comment and the imports (six lines).
+        // The article shows the classes without the header comment and the imports (six lines).
         let classes = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(6)
-        let readme = try String(
-            contentsOf: Fixtures.folder.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8
-        )
-        #expect(readme.contains("```swift\n" + classes.joined(separator: "\n") + "```\n"))
+        let article = try Documentation.text(of: "GeneratingModels")
+        #expect(article.contains("```swift\n" + classes.joined(separator: "\n") + "```\n"))
     }
 
     @Test(arguments: ["search_page1", "search_page2"]) func twitterModelsMapEachPageStrictly(_ page: String) throws {

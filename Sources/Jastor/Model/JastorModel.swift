@@ -38,7 +38,7 @@ extension JastorModel {
     /// Each key path's property name, and from it the JSON key (through ``JastorObject/keyStrategy``),
     /// is read from the key path. The closure's lines are key paths too (`\.metadata`, for
     /// untyped `[String: Any]` and `[Any]` properties, which the list does not take), or calls
-    /// for properties with a rule of their own: ``property(_:key:outputKey:direction:required:)``,
+    /// for properties with a rule of their own: ``property(_:key:outputKey:direction:required:)-wyns``,
     /// ``ignored(_:)``, ``unmappedKeys(_:)``, or a long-form ``JastorProperty``; `if` and `switch`
     /// work as in any result builder.
     ///
