@@ -49,7 +49,7 @@ private final class LeakResponse: JastorObject {
     }
 }
 
-/// A tree whose children point back at their parent, `weak`ly, as the README recommends.
+/// A tree whose children point back at their parent, `weak`ly, as the "Mapping rules" article recommends.
 private final class TreeNode: JastorObject {
     var name = ""
     var children: [TreeNode] = []

@@ -28,7 +28,7 @@ private final class Limited: JastorObject {
 /// Extreme input read from bytes, each with a defined outcome.
 ///
 /// The outcome is a value, the default kept, or an error naming where and what; never a crash, a
-/// trap or a stack overflow. The README's "Limits" section lists these outcomes.
+/// trap or a stack overflow. The "Guarantees and limits" article lists these outcomes.
 @Suite struct LimitsTests {
     /// The type each scalar property of ``Limited`` names in issues.
     private static let typeNames = [

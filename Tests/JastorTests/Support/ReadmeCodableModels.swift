@@ -1,8 +1,9 @@
 import Foundation
 import Observation
 
-// The `Codable` twins of the README's hand-written models (ReadmeTests.swift), written as a Swift
-// developer would, for `ReadmeTests` to compare their sizes. What the models declare is matched:
+// The `Codable` twins of the hand-written models of the README and the DocC articles
+// (Tests/JastorTests/Documentation/), written as a Swift developer would, for `DocumentationTests`
+// to compare their sizes. What the models declare is matched:
 // keys, key paths into nested objects, per-property formats and transforms, the subclass built for
 // array elements and for a discriminator, decode-only properties. Jastor's lenient coercions
 // (`"13"` into an `Int`) and its `[String: Any]` unmapped keys have no `Codable` counterpart and
