@@ -94,7 +94,7 @@ import Testing
         do {
             _ = try Sample(name: "bad.json", text: "{\n  \"a\": [1,\n}")
         } catch {
-            #expect(String(describing: error) == "bad.json: a value, found '}' at line 3, column 1 (byte 13)")
+            #expect(String(describing: error) == "bad.json: expected a value, found '}' at line 3, column 1 (byte 13)")
         }
     }
 

@@ -34,7 +34,7 @@ public indirect enum SampleValue: Equatable, Sendable {
         do {
             document = try JSONReader.read(Data(text.utf8))
         } catch {
-            throw SampleError(error.issues.first.map { "\($0.expected), found \($0.found)" } ?? "\(error)")
+            throw SampleError(error.issues.first.map { "expected \($0.expected), found \($0.found)" } ?? "\(error)")
         }
         self = document.build(
             literal: { text in
