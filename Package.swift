@@ -12,7 +12,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Jastor"),
-        .executableTarget(name: "jastor-demo", dependencies: ["Jastor"]),
+        // Its outline of any JSON file shares the generator's shape inference.
+        .executableTarget(name: "jastor-demo", dependencies: ["Jastor", "JastorGenerator"]),
         .executableTarget(name: "jastor-bench", dependencies: ["Jastor"]),
         // Writes `JastorObject` models from JSON samples, deriving keys with the library's own key
         // strategy; the generated code needs only `Jastor`.

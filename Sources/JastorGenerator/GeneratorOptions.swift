@@ -5,7 +5,8 @@
 /// options.detectsURLs = true
 /// ```
 public struct GeneratorOptions: Sendable, Equatable {
-    /// The name of the class for each sample's root object (or root array's elements).
+    /// The name of the class for each sample's root object (or root array's elements), when the
+    /// samples are given without their roots (``ModelGenerator/generate(from:)-([Sample])``).
     public var rootName: String
     /// A prefix for every class name (`Tw` makes `TwStatus`).
     public var prefix = ""
@@ -17,6 +18,14 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// A key whose string values (2 to 16 of them) pick a subclass when the objects' shapes differ
     /// per value: a polymorphic family with `modelClass(for:)`.
     public var discriminator: String?
+    /// A string key becomes a nested enum (with a catch-all case for values the samples did not
+    /// show) when its samples hold at most this many distinct words, each seen twice on average;
+    /// `0` keeps every string a `String`.
+    public var enumThreshold = 8
+    /// A key is optional unless it held a value (not `null`) in at least this many of the objects
+    /// at its place (besides being optional when some object lacks it or holds `null`): with one
+    /// sample of an API, `2` or more types every key seen only once as optional.
+    public var optionalUnlessSeen = 1
     /// Writes every class into one file instead of one file per class.
     public var singleFile = false
     /// The comment at the top of every file, without `//`; `nil` names the samples.

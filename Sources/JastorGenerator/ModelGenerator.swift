@@ -21,7 +21,8 @@ public struct ModelGenerator: Sendable {
         self.options = options
     }
 
-    /// The Swift files for `samples`, which are merged as samples of the same document.
+    /// The Swift files for `samples`, which are merged as samples of the same document whose root
+    /// class is ``GeneratorOptions/rootName``.
     ///
     /// ```swift
     /// let files = try generator.generate(from: samples)
@@ -31,17 +32,45 @@ public struct ModelGenerator: Sendable {
     /// - Returns: One file per class, or one file when ``GeneratorOptions/singleFile`` is set.
     /// - Throws: ``SampleError`` when the samples hold no object to model.
     public func generate(from samples: [Sample]) throws -> [GeneratedFile] {
-        let shape = ShapeBuilder(discriminator: options.discriminator).shape(ofSamples: samples.map(\.value))
+        try generate(roots: [GeneratorRoot(name: options.rootName, samples: samples)])
+    }
+
+    /// The Swift files for several documents at once (an API's endpoints): one consistent set in
+    /// which the same shape is one class wherever it appears (one `User` for every sample).
+    ///
+    /// ```swift
+    /// let files = try generator.generate(roots: [
+    ///     GeneratorRoot(name: "Repository", samples: [repository]),
+    ///     GeneratorRoot(name: "Issue", isArray: true, samples: [issues]),
+    /// ])
+    /// ```
+    ///
+    /// - Parameter roots: The documents, each with its root class's name.
+    /// - Returns: One file per class (enums nested in theirs), or one file when
+    ///   ``GeneratorOptions/singleFile`` is set, in a stable order.
+    /// - Throws: ``SampleError`` when a root holds no object to model, or is not the array it should be.
+    public func generate(roots: [GeneratorRoot]) throws -> [GeneratedFile] {
+        let shapes = ShapeBuilder(discriminator: options.discriminator)
         var builder = GraphBuilder(options: options)
-        let rootType = builder.addRoot(shape)
-        guard rootType.modelIndex != nil else {
-            throw SampleError("the samples' root is not an object or an array of objects; nothing to model")
+        var rootTypes: [PropertyType] = []
+        for root in roots {
+            let label = roots.count > 1 ? root.samples.map(\.name).joined(separator: ", ") : ""
+            let shape = shapes.shape(ofSamples: root.samples.map(\.value))
+            if root.isArray, shape.array == nil || shape.kindCount != 1 {
+                throw SampleError("\(label): expected an array of objects for [\(root.name)], found another root")
+            }
+            let type = builder.addRoot(shape, name: root.name, label: label)
+            guard type.modelIndex != nil else {
+                let place = label.isEmpty ? "the samples' root" : label + "'s root"
+                throw SampleError("\(place) is not an object or an array of objects; nothing to model")
+            }
+            rootTypes.append(type)
         }
-        let unified = Unifier.unify(builder.nodes, types: [rootType])
+        let unified = Unifier.unify(builder.nodes, types: rootTypes, enumThreshold: options.enumThreshold)
         let rootIndex = unified.types.first?.modelIndex ?? 0
-        let names = ClassNamer.names(of: unified.nodes, rootName: options.rootName, prefix: options.prefix)
+        let names = ClassNamer.names(of: unified.nodes, prefix: options.prefix)
         let writer = SourceWriter(nodes: unified.nodes, names: names)
-        let header = (options.header ?? Self.defaultHeader(for: samples))
+        let header = (options.header ?? Self.defaultHeader(for: roots.flatMap(\.samples)))
             .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 }
             .joined(separator: "\n")
         let preamble = header + "\n\nimport Foundation\nimport Jastor\n"

@@ -1,8 +1,9 @@
 import Foundation
 import Jastor
+import JastorGenerator
 
 // `jastor-demo`: maps the fixtures into models, prints them, archives and unarchives them.
-// `jastor-demo FILE.json`: prints a generic outline of any JSON file.
+// `jastor-demo FILE.json`: prints an outline of any JSON file, with the generator's shape inference.
 
 /// The repository's `Fixtures/` folder: beside the working directory, or found from this file.
 func fixturesFolder() -> URL {
@@ -63,7 +64,9 @@ do {
         exit(try runDemo())
     case 1:
         guard let path = arguments.first, !path.hasPrefix("-") else { fallthrough }
-        print(JSONOutline().render(try readJSON(URL(fileURLWithPath: path))))
+        let url = URL(fileURLWithPath: path)
+        let sample = try Sample(name: url.lastPathComponent, text: String(contentsOf: url, encoding: .utf8))
+        print(ShapeOutline(samples: [sample]).text)
     default:
         print("usage: jastor-demo            map the fixtures, archive and unarchive them")
         print("       jastor-demo FILE.json  outline the keys, types and nesting of any JSON file")

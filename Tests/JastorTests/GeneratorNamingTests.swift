@@ -18,7 +18,7 @@ import Testing
     @Test func snakeCaseKeysUseTheKeyStrategy() throws {
         let source = try GeneratorSupport.source(#"{"screen_name": "a", "followers_count": 1, "id": 2}"#)
         #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
-        #expect(source.contains(#".init("screenName", \Root.screenName),"#))
+        #expect(source.contains(#"{ register(\.screenName, \.followersCount, \.id) }"#))
         #expect(source.contains("    var followersCount = 0\n"))
     }
 
@@ -26,30 +26,32 @@ import Testing
         let source = try GeneratorSupport.source(
             #"{"eventId": 1, "venueCode": "a", "first-name": "b", "version.major": 2}"#)
         #expect(!source.contains("keyStrategy"))
-        #expect(source.contains(#".init("firstName", \Root.firstName, key: "first-name"),"#))
-        #expect(source.contains(#".init("versionMajor", \Root.versionMajor, key: ["version.major"]),"#))
+        #expect(source.contains(#"property(\.firstName, key: "first-name")"#))
+        #expect(source.contains(#"property(\.versionMajor, key: ["version.major"])"#))
     }
 
-    @Test func keywordsAreEscapedAndJastorMembersRenamed() throws {
+    @Test func keywordsAreEscapedAndJastorMembersRenamedAsAPersonWould() throws {
         let source = try GeneratorSupport.source(
             #"{"default": true, "class": "a", "description": "b", "properties": 1, "self": 2}"#)
         #expect(source.contains("    var `default` = false\n"))
         #expect(source.contains("    var `class` = \"\"\n"))
-        #expect(source.contains(#".init("descriptionValue", \Root.descriptionValue, key: "description"),"#))
-        #expect(source.contains(#".init("propertiesValue", \Root.propertiesValue, key: "properties"),"#))
-        #expect(source.contains(#".init("selfValue", \Root.selfValue, key: "self"),"#))
-        let hash = try GeneratorSupport.source(#"{"hash": 1}"#)
-        #expect(hash.contains(#".init("hashValueValue", \Root.hashValueValue, key: "hash")"#))
+        #expect(source.contains(#"property(\.summary, key: "description")"#))
+        #expect(source.contains(#"property(\.attributes, key: "properties")"#))
+        #expect(source.contains(#"property(\.selfValue, key: "self")"#))
+        #expect(source.contains(#"register(\.default, \.class)"#))
+        let hash = try GeneratorSupport.source(#"{"hash": 1, "summary": "a", "description": "b"}"#)
+        #expect(hash.contains(#"property(\.digest, key: "hash")"#))
+        #expect(hash.contains(#"property(\.summary2, key: "description")"#))
     }
 
     @Test func invalidIdentifiersAndCollisionsAreRenamedInKeyOrder() throws {
         let source = try GeneratorSupport.source(
             #"{"2fa": true, "id_str": "a", "idStr": "b", "": 1, "data": {"x": 1}}"#)
-        #expect(source.contains(#".init("field2fa", \Root.field2fa, key: "2fa"),"#))
+        #expect(source.contains(#"property(\.twoFa, key: "2fa")"#))
         #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
-        #expect(source.contains(#".init("idStr", \Root.idStr),"#))
-        #expect(source.contains(#".init("idStr2", \Root.idStr2, key: "idStr"),"#))
-        #expect(source.contains(#".init("field", \Root.field, key: [""]),"#))
+        #expect(source.contains(#"register(\.idStr, \.data)"#))
+        #expect(source.contains(#"property(\.idStr2, key: "idStr")"#))
+        #expect(source.contains(#"property(\.field, key: [""])"#))
         #expect(source.contains("    var data = DataModel()\n"))
     }
 
@@ -57,8 +59,8 @@ import Testing
         let source = try GeneratorSupport.source(#"{"a\"b": null, "line\nbreak": {"x": 1}, "tick`": 2}"#)
         #expect(source.contains(#"kept in `unmappedKeys`: `a\"b`."#))
         #expect(source.contains(#"/// From `line\nbreak` in the samples."#))
-        #expect(source.contains(#".init("lineBreak", \Root.lineBreak, key: "line\nbreak"),"#))
-        #expect(source.contains(#".init("tick", \Root.tick, key: "tick`"),"#))
+        #expect(source.contains(#"property(\.lineBreak, key: "line\nbreak")"#))
+        #expect(source.contains(#"property(\.tick, key: "tick`")"#))
     }
 
     @Test func classNameCollisionsTakeTheHoldersName() throws {
@@ -92,7 +94,7 @@ import Testing
         do {
             _ = try Sample(name: "bad.json", text: "{\n  \"a\": [1,\n}")
         } catch {
-            #expect(String(describing: error) == "bad.json: line 3, column 1: unexpected character")
+            #expect(String(describing: error) == "bad.json: expected a value, found '}' at line 3, column 1 (byte 13)")
         }
     }
 
@@ -106,5 +108,43 @@ import Testing
     @Test func theSampleReaderKeepsNumbersAsWrittenAndKeysInOrder() throws {
         let value = try SampleValue(parsing: #"{"b": 1.0, "a": [1e3, "\u00e9\ud83d\ude00"], "b": 2}"#)
         #expect(value == .object([("b", .number("2")), ("a", .array([.number("1e3"), .string("é😀")]))]))
+    }
+
+    @Test func initialismsAreUpperCasedWhereTheKeyStrategyStillDerivesTheKey() throws {
+        let source = try GeneratorSupport.source(
+            #"{"id": 1, "node_id": "a", "html_url": "b", "avatar_url": "c", "user_ids": [1], "api_url_id": 2}"#)
+        #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
+        #expect(source.contains(#"register(\.id, \.nodeID, \.htmlURL, \.avatarURL, \.userIds, \.apiUrlId)"#))
+        #expect(!source.contains("key:"))
+        let camel = try GeneratorSupport.source(#"{"eventId": 1, "venueCode": "a"}"#)
+        #expect(camel.contains(#"register(\.eventId, \.venueCode)"#))
+    }
+
+    @Test(arguments: [
+        ("+1", "plusOne"), ("-1", "minusOne"), ("0", "zero"), ("%", "percent"), ("<=", "lessEquals"),
+        ("2fa", "twoFa"), ("404", "number404"),
+    ])
+    func symbolAndNumberKeysAreSpelledOut(_ key: String, _ name: String) throws {
+        let source = try GeneratorSupport.source(#"{"\#(key)": 1, "name": "a"}"#)
+        #expect(source.contains("    var \(name) = 0\n"))
+        #expect(source.contains(#"property(\.\#(name), key: "\#(key)")"#) || source.contains(#"key: ["\#(key)"]"#))
+    }
+
+    @Test func manyRootsMakeOneSetWithOneClassPerShape() throws {
+        let repository = try Sample(name: "repo.json", text: #"{"id": 1, "owner": {"login": "a", "id": 2}}"#)
+        let issues = try Sample(name: "issues.json", text: #"[{"number": 1, "user": {"login": "b", "id": 3}}]"#)
+        let files = try ModelGenerator(options: GeneratorOptions(rootName: "")).generate(roots: [
+            GeneratorRoot(name: "Repository", samples: [repository]),
+            GeneratorRoot(name: "Issue", isArray: true, samples: [issues]),
+        ])
+        #expect(files.map(\.name) == ["Repository.swift", "Owner.swift", "Issue.swift"])
+        #expect(files[2].contents.contains("    var user = Owner()\n"))
+        #expect(files[0].contents.contains("/// The root object of `repo.json`."))
+        #expect(files[2].contents.contains("/// The elements of `issues.json`'s root array."))
+        #expect(throws: SampleError.self) {
+            try ModelGenerator(options: GeneratorOptions(rootName: "")).generate(roots: [
+                GeneratorRoot(name: "Repository", isArray: true, samples: [repository])
+            ])
+        }
     }
 }

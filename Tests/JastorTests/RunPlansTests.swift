@@ -9,7 +9,7 @@ import Testing
         let classes: [JastorObject.Type] = [
             TwDescription.self, TwEntities.self, TwHashtag.self, TwMedia.self, TwMedium.self, TwMetadata.self,
             TwSearchMetadata.self, TwSearchResponse.self, TwSizes.self, TwStatus.self, TwStatusEntities.self,
-            TwUrl.self, TwUser.self, TwUserMention.self, GhActor.self, GhAuthor.self, GhCommit.self, GhEvent.self,
+            TwURL.self, TwUser.self, TwUserMention.self, GhActor.self, GhAuthor.self, GhCommit.self, GhEvent.self,
             GhIssue.self, GhLabel.self, GhRepo.self,
         ]
         var plans = RunPlans()

@@ -7,7 +7,7 @@ import Foundation
 /// a property reads them; numbers are already exact integers or doubles. The tape is one array,
 /// so freeing a deeply nested document does not recurse. The document is immutable once read,
 /// so reading it takes no exclusivity checks.
-final class JSONDocument: Sendable {
+package final class JSONDocument: Sendable {
     enum Kind: UInt8 {
         case null, `true`, `false`, integer, unsignedInteger, string, decodedString, array, object
         /// A number with a fraction or exponent: its nearest `Double`, and where its literal starts.
@@ -234,6 +234,36 @@ final class JSONDocument: Sendable {
         if node.kind == .decodedString { return decodedStrings[node.first] == key }
         guard key.utf8.count == node.second else { return false }
         return withStringBytes(at: index) { bytes in key.utf8.elementsEqual(bytes) }
+    }
+
+    /// The value at node `index` (the root by default), built bottom-up by the closures: object
+    /// members in document order, duplicate keys included, and numbers, `true`, `false` and `null`
+    /// as the text written; for tools that need what `[String: Any]` loses (jastor-gen).
+    package func build<Value>(
+        at index: Int = 0, literal: (String) -> Value, string: (String) -> Value, array: ([Value]) -> Value,
+        object: ([(key: String, value: Value)]) -> Value
+    ) -> Value {
+        let node = nodes[index]
+        switch node.kind {
+        case .null, .marked: return literal("null")
+        case .true: return literal("true")
+        case .false: return literal("false")
+        case .integer: return literal(String(Int64(node.first)))
+        case .unsignedInteger: return literal(String(UInt64(UInt(bitPattern: node.first))))
+        case .double, .integerLiteral: return literal(numberLiteral(at: index).text)
+        case .string, .decodedString: return string(self.string(at: index))
+        case .array:
+            let elements = DocumentValue(document: self, index: index).elements
+            return array(
+                elements.map { build(at: $0.index, literal: literal, string: string, array: array, object: object) })
+        case .object:
+            var members: [(key: String, value: Value)] = []
+            DocumentValue(document: self, index: index).object.forEachMember { key, value in
+                members.append(
+                    (key, build(at: value.index, literal: literal, string: string, array: array, object: object)))
+            }
+            return object(members)
+        }
     }
 
     /// Runs `body` with the UTF-8 bytes of the string at a string node.

@@ -7,7 +7,7 @@ import Foundation
 /// every `n_` file). It is iterative, so nesting costs no stack; it stops at ``maximumDepth``
 /// levels with an error instead. Within strings, invalid UTF-8 and lone surrogate escapes are
 /// replaced with U+FFFD; duplicate keys are kept, and lookups find the last one.
-struct JSONReader {
+package struct JSONReader {
     /// How deep arrays and objects may nest.
     static let maximumDepth = 512
 
@@ -26,7 +26,7 @@ struct JSONReader {
     ///   - isArchive: Whether `data` is a Jastor archive, whose strings are read by ``ArchiveSpelling``.
     /// - Returns: The document.
     /// - Throws: ``JastorError`` with the first syntax error, or an archive marker Jastor never writes.
-    static func read(_ data: Data, isArchive: Bool = false) throws(JastorError) -> JSONDocument {
+    package static func read(_ data: Data, isArchive: Bool = false) throws(JastorError) -> JSONDocument {
         guard data.count <= maximumSize else {
             throw JastorError(issues: [
                 JastorIssue(

@@ -12,9 +12,16 @@ struct DocComment {
     init(node: ClassNode, index: Int, nodes: [ClassNode], collector: String?) {
         var paragraphs: [String] = []
         let sites = node.sites.map(Self.describe)
-        if node.isRoot {
-            paragraphs.append(
-                node.sites.first == "" ? "The root object of the samples." : "The elements of the samples' root array.")
+        if node.isRoot, let site = node.sites.first {
+            let label = site.split(separator: ":", maxSplits: 1).first.map { "`\($0)`" }
+            let isObject = site.isEmpty || site.hasSuffix(":")
+            switch (label, isObject) {
+            case (let label?, true) where site.hasSuffix(":"): paragraphs.append("The root object of \(label).")
+            case (let label?, false) where site.contains(":"):
+                paragraphs.append("The elements of \(label)'s root array.")
+            case (_, true): paragraphs.append("The root object of the samples.")
+            case (_, false): paragraphs.append("The elements of the samples' root array.")
+            }
         } else if let tag = node.tag, let base = node.superclass, let key = nodes[base].discriminator {
             paragraphs.append("From \(sites.first ?? "") where `\(key)` is `\(tag)`.")
         } else {
@@ -49,7 +56,7 @@ struct DocComment {
     }
 
     private static func describe(_ site: String) -> String {
-        site.isEmpty ? "the root" : code(site)
+        site.isEmpty ? "the root" : code(site.hasSuffix(":") ? site + " (root)" : site)
     }
 
     /// Text from the samples as code in a comment: control characters escaped (a newline would end

@@ -32,29 +32,36 @@ struct MemberLayout {
         let inherited = node.superclass.map { MemberLayout(index: $0, nodes: nodes) }
         typed = node.properties.filter { !$0.type.isUntyped }
         var taken = Set(inherited.map { $0.names + ($0.collector.map { [$0] } ?? []) } ?? [])
-        names = PropertyNamer.names(for: typed.map(\.key), taken: taken)
+        let keys = typed.map(\.key)
+        // Each strategy names the properties its own way (`htmlURL` where snake_case derives
+        // `html_url`); the one that leaves fewer explicit keys wins.
+        let candidates = [KeyStrategy.exact, .snakeCase].map { strategy in
+            let names = PropertyNamer.names(for: keys, taken: taken, strategy: strategy, acronyms: true)
+            return (names: names, misses: zip(names, keys).filter { strategy.key(for: $0) != $1 }.count)
+        }
+        let (exact, snake) = (candidates[0], candidates[1])
+        if snake.misses == exact.misses {
+            keyStrategy = inherited?.keyStrategy ?? .exact
+        } else {
+            keyStrategy = snake.misses < exact.misses ? .snakeCase : .exact
+        }
+        names = keyStrategy == .snakeCase ? snake.names : exact.names
         taken.formUnion(names)
         if Self.keepsUntypedKeys(index: index, nodes: nodes) {
             collector = PropertyNamer.names(for: ["unmappedKeys"], taken: taken).first
         } else {
             collector = nil
         }
-        let keys = typed.map(\.key)
-        let exactMisses = zip(names, keys).filter { KeyStrategy.exact.key(for: $0) != $1 }.count
-        let snakeMisses = zip(names, keys).filter { KeyStrategy.snakeCase.key(for: $0) != $1 }.count
-        if snakeMisses == exactMisses {
-            keyStrategy = inherited?.keyStrategy ?? .exact
-        } else {
-            keyStrategy = snakeMisses < exactMisses ? .snakeCase : .exact
-        }
         keyStrategyOverride = keyStrategy == (inherited?.keyStrategy ?? .exact) ? nil : keyStrategy
     }
 
     /// Whether this class declares the untyped-keys property: a plain class for its own untyped
-    /// keys, a family's base for every member's (Jastor allows one per class chain).
+    /// keys, a family's base always (Jastor allows one per class chain), so that a variant the
+    /// samples did not show loses nothing.
     private static func keepsUntypedKeys(index: Int, nodes: [ClassNode]) -> Bool {
         let node = nodes[index]
         guard node.superclass == nil else { return false }
+        if node.discriminator != nil { return true }
         let family = [index] + nodes.indices.filter { nodes[$0].superclass == index }
         return family.contains { member in nodes[member].properties.contains { $0.type.isUntyped } }
     }

@@ -1,6 +1,6 @@
 /// Writes the Swift declaration of each class in the house style: stored properties with defaults,
-/// the registrations, the key strategy, element types and the polymorphism hook, under a doc
-/// comment saying where the class was seen.
+/// the key strategy, the short registration form, the polymorphism hook and nested enums, under a
+/// doc comment saying where the class was seen.
 struct SourceWriter {
     private static let lineLength = 120
 
@@ -12,13 +12,14 @@ struct SourceWriter {
         let node = nodes[index]
         let name = names[index]
         let members = MemberLayout(index: index, nodes: nodes)
+        let enums = EnumLayout.enums(of: members)
         var lines = DocComment(node: node, index: index, nodes: nodes, collector: members.collector).lines
         let superclass = node.superclass.map { names[$0] } ?? "JastorObject"
         let isOpen = node.discriminator != nil
         lines.append("\(isOpen ? "class" : "final class") \(name): \(superclass) {")
         for (property, propertyName) in zip(members.typed, members.names) {
             lines += Self.comment(for: property.type).map { "    /// " + $0 }
-            lines.append("    " + declaration(of: property, named: propertyName))
+            lines.append("    " + declaration(of: property, named: propertyName, enumName: enums[propertyName]?.name))
         }
         if let collector = members.collector {
             lines.append("    var \(collector): [String: Any] = [:]")
@@ -27,10 +28,13 @@ struct SourceWriter {
         if let strategy = members.keyStrategyOverride {
             lines.append("    override class var keyStrategy: JastorKeyStrategy { \(strategy.source) }")
         }
-        lines += registrations(members, className: name)
-        lines += elementTypes(members)
+        lines += registrations(members)
         if let discriminator = node.discriminator {
-            lines += polymorphismHook(index: index, discriminator: discriminator)
+            lines += [""] + polymorphismHook(index: index, discriminator: discriminator)
+        }
+        for (property, propertyName) in zip(members.typed, members.names) {
+            guard let layout = enums[propertyName] else { continue }
+            lines += [""] + layout.declaration(key: property.key)
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -38,9 +42,9 @@ struct SourceWriter {
 
     // MARK: - Stored properties
 
-    private func declaration(of property: PropertyPlan, named name: String) -> String {
+    private func declaration(of property: PropertyPlan, named name: String, enumName: String?) -> String {
         let declared = PropertyNamer.declared(name)
-        let type = swiftType(property.type)
+        let type = enumName ?? swiftType(property.type)
         if property.isOptional || property.type == .scalar(.url) { return "var \(declared): \(type)?" }
         switch property.type {
         case .scalar(.string): return "var \(declared) = \"\""
@@ -49,6 +53,7 @@ struct SourceWriter {
         case .scalar(.double): return "var \(declared) = 0.0"
         case .scalar(.int64), .scalar(.decimal): return "var \(declared): \(type) = 0"
         case .scalar(.date): return "var \(declared) = Date(timeIntervalSince1970: 0)"
+        case .enumeration: return "var \(declared) = \(type).\(EnumLayout.defaultCase(of: property.type))"
         case .model: return "var \(declared) = \(type)()"
         case .map, .emptyObject: return "var \(declared): \(type) = [:]"
         default: return "var \(declared): \(type) = []"
@@ -58,6 +63,7 @@ struct SourceWriter {
     private func swiftType(_ type: PropertyType) -> String {
         switch type {
         case .scalar(let scalar): scalar.swiftName
+        case .enumeration: "String"
         case .model(let index): names[index]
         case .array(let element): "[\(swiftType(element))]"
         case .map(let value): "[String: \(swiftType(value))]"
@@ -79,70 +85,63 @@ struct SourceWriter {
 
     // MARK: - Registrations
 
-    private func registrations(_ members: MemberLayout, className: String) -> [String] {
-        var entries = zip(members.typed, members.names).map { property, name in
-            var arguments = ["\"\(name)\"", "\\\(className).\(name)"]
+    /// `register(\\.a, \\.b) { … }`: the key paths that follow the class's rules, then one line for
+    /// each property with a key or transform of its own, untyped ones, and the unmapped keys.
+    private func registrations(_ members: MemberLayout) -> [String] {
+        var listed: [String] = []
+        var rules: [String] = []
+        for (property, name) in zip(members.typed, members.names) {
+            let keyPath = "\\." + name
+            var arguments: [String] = []
             if let key = members.explicitKey(for: property, named: name) { arguments.append("key: " + key) }
             if case .scalar(.date(let format)) = property.type {
                 arguments.append("transform: " + format.transformSource)
             }
-            return arguments
+            if !arguments.isEmpty {
+                rules.append("property(" + ([keyPath] + arguments).joined(separator: ", ") + ")")
+            } else if property.type.isPassthrough {
+                rules.append(keyPath)
+            } else {
+                listed.append(keyPath)
+            }
         }
-        if let collector = members.collector {
-            entries.append(["\"\(collector)\"", "\\\(className).\(collector)"])
-        }
-        let calls = entries.enumerated().map { offset, arguments in
-            let function = members.collector != nil && offset == entries.count - 1 ? ".unmappedKeys" : ".init"
-            return (function, arguments)
-        }
+        if let collector = members.collector { rules.append("unmappedKeys(\\.\(collector))") }
         let header = "    override class var properties: [JastorProperty]"
-        if calls.count == 1, let (function, arguments) = calls.first {
-            let single = header + " { [" + function + "(" + arguments.joined(separator: ", ") + ")] }"
-            if single.count <= Self.lineLength { return [single] }
+        let call = "register" + (listed.isEmpty && !rules.isEmpty ? "" : "(" + listed.joined(separator: ", ") + ")")
+        if rules.isEmpty, (header + " { " + call + " }").count <= Self.lineLength {
+            return [header + " { " + call + " }"]
         }
-        var lines = [header + " {", "        ["]
-        for (function, arguments) in calls {
-            lines += Self.call(function, arguments: arguments, indent: "            ", trailingComma: calls.count > 1)
+        var lines = [header + " {"]
+        let opening = "        " + call + (rules.isEmpty ? "" : " {")
+        if opening.count <= Self.lineLength {
+            lines.append(opening)
+        } else {
+            lines.append("        register(")
+            lines += Self.packed(listed, indent: "            ")
+            lines.append("        )" + (rules.isEmpty ? "" : " {"))
         }
-        lines += ["        ]", "    }"]
+        if !rules.isEmpty {
+            lines += rules.map { "            " + $0 }
+            lines.append("        }")
+        }
+        lines.append("    }")
         return lines
     }
 
-    /// `.init(…),` on one line, or with its arguments on the next lines when it is too long.
-    private static func call(_ function: String, arguments: [String], indent: String, trailingComma: Bool) -> [String] {
-        let comma = trailingComma ? "," : ""
-        let single = indent + function + "(" + arguments.joined(separator: ", ") + ")" + comma
-        guard single.count > lineLength else { return [single] }
-        let inner = indent + "    "
-        var lines = [indent + function + "("]
-        var current = inner
-        for (offset, argument) in arguments.enumerated() {
-            let piece = argument + (offset == arguments.count - 1 ? ")" + comma : ",")
-            if current != inner, current.count + 1 + piece.count > lineLength {
+    /// Comma-separated items on as few lines as fit, as swift-format packs arguments.
+    private static func packed(_ items: [String], indent: String) -> [String] {
+        var lines: [String] = []
+        var current = indent
+        for (offset, item) in items.enumerated() {
+            let piece = item + (offset == items.count - 1 ? "" : ",")
+            if current != indent, current.count + 1 + piece.count > lineLength {
                 lines.append(current)
-                current = inner
+                current = indent
             }
-            current += (current == inner ? "" : " ") + piece
+            current += (current == indent ? "" : " ") + piece
         }
         lines.append(current)
         return lines
-    }
-
-    private func elementTypes(_ members: MemberLayout) -> [String] {
-        let entries = zip(members.typed, members.names).compactMap { property, name -> String? in
-            switch property.type {
-            case .array, .map: property.type.modelIndex.map { "\"\(name)\": \(names[$0]).self" }
-            default: nil
-            }
-        }
-        let header = "    override class var arrayElementTypes: [String: JastorObject.Type]"
-        guard entries.count > 1 else {
-            return entries.map { entry in
-                let single = header + " { [" + entry + "] }"
-                return single.count <= Self.lineLength ? single : header + " {\n        [" + entry + "]\n    }"
-            }
-        }
-        return [header + " {", "        ["] + entries.map { "            " + $0 + "," } + ["        ]", "    }"]
     }
 
     private func polymorphismHook(index: Int, discriminator: String) -> [String] {

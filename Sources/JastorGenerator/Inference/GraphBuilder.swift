@@ -11,59 +11,79 @@ struct GraphBuilder {
     }
 
     /// Adds the classes of a sample's root and returns the root's type.
-    mutating func addRoot(_ shape: ValueShape) -> PropertyType {
-        resolve(shape, hint: options.rootName, site: "", parent: nil, allowsDateTransform: false, isRoot: true)
+    ///
+    /// - Parameters:
+    ///   - shape: The merged shape of the root's samples.
+    ///   - name: The root class's name.
+    ///   - label: The samples' file names, to tell the roots of a many-root run apart; `""` for one root.
+    /// - Returns: The root's type: a model, or an array of models.
+    mutating func addRoot(_ shape: ValueShape, name: String, label: String = "") -> PropertyType {
+        let site = label.isEmpty ? "" : label + ":"
+        return resolve(shape, hint: name, site: site, parent: nil, allowsDateTransform: false, rootName: name)
     }
 
     // MARK: - Types
 
     private mutating func resolve(
-        _ shape: ValueShape, hint: String, site: String, parent: Int?, allowsDateTransform: Bool, isRoot: Bool = false
+        _ shape: ValueShape, hint: String, site: String, parent: Int?, allowsDateTransform: Bool,
+        rootName: String? = nil
     ) -> PropertyType {
         guard shape.kindCount > 0 else { return .alwaysNull }
         guard shape.kindCount == 1 else { return .mixed }
         if shape.boolCount > 0 { return .scalar(.bool) }
         if let numbers = shape.numbers { return .scalar(numbers.scalarType) }
-        if let strings = shape.strings { return .scalar(stringType(strings, allowsDateTransform: allowsDateTransform)) }
+        if let strings = shape.strings { return stringType(strings, allowsDateTransform: allowsDateTransform) }
         if let array = shape.array {
-            return arrayType(array, hint: hint, site: site, parent: parent, isRoot: isRoot)
+            return arrayType(array, hint: hint, site: site, parent: parent, rootName: rootName)
         }
         guard let object = shape.object else { return .mixed }
-        return objectType(object, hint: hint, site: site, parent: parent, isRoot: isRoot)
+        return objectType(object, hint: hint, site: site, parent: parent, rootName: rootName)
     }
 
-    private func stringType(_ strings: StringFacts, allowsDateTransform: Bool) -> ScalarType {
-        if allowsDateTransform, let format = strings.dateFormats.first { return .date(format) }
-        if options.detectsURLs, strings.allAbsoluteURLs { return .url }
-        return .string
+    private func stringType(_ strings: StringFacts, allowsDateTransform: Bool) -> PropertyType {
+        if allowsDateTransform, let format = strings.dateFormats.first { return .scalar(.date(format)) }
+        if options.detectsURLs, strings.allAbsoluteURLs { return .scalar(.url) }
+        if allowsDateTransform, let values = strings.values, Self.isClosedSet(values, count: strings.count, options) {
+            return .enumeration(values)
+        }
+        return .scalar(.string)
+    }
+
+    /// Whether strings make an enum: 2 to ``GeneratorOptions/enumThreshold`` distinct words, each
+    /// seen twice on average, so that a set of names or ids seen once each stays `String`.
+    static func isClosedSet(_ values: [String], count: Int, _ options: GeneratorOptions) -> Bool {
+        values.count >= 2 && values.count <= options.enumThreshold && count >= 2 * values.count
     }
 
     private mutating func arrayType(
-        _ array: ArrayShape, hint: String, site: String, parent: Int?, isRoot: Bool
+        _ array: ArrayShape, hint: String, site: String, parent: Int?, rootName: String?
     ) -> PropertyType {
         let element = array.element
         guard element.count > element.nullCount else { return element.count == 0 ? .emptyArray : .mixedArray }
-        let elementHint = isRoot ? hint : Identifier.singular(hint)
+        let elementHint = rootName ?? Identifier.singular(hint)
         let type = resolve(
-            element, hint: elementHint, site: site + "[]", parent: parent, allowsDateTransform: false, isRoot: isRoot)
+            element, hint: elementHint, site: site + "[]", parent: parent, allowsDateTransform: false,
+            rootName: rootName)
         guard !type.isPassthrough else { return .mixedArray }
         return .array(element.nullCount > 0 ? .optional(type) : type)
     }
 
     private mutating func objectType(
-        _ object: ObjectShape, hint: String, site: String, parent: Int?, isRoot: Bool
+        _ object: ObjectShape, hint: String, site: String, parent: Int?, rootName: String?
     ) -> PropertyType {
         guard !object.keys.isEmpty else { return .emptyObject }
-        if !isRoot, let value = mapValueShape(object) {
+        if rootName == nil, let value = mapValueShape(object) {
             let type = resolve(
                 value, hint: Identifier.singular(hint), site: site + "[*]", parent: parent, allowsDateTransform: false)
             guard !type.isPassthrough else { return .emptyObject }
             return .map(value.nullCount > 0 ? .optional(type) : type)
         }
         if let family = polymorphicVariants(of: object) {
-            return .model(addFamily(object, variants: family, hint: hint, site: site, parent: parent, isRoot: isRoot))
+            return .model(
+                addFamily(object, variants: family, hint: hint, site: site, parent: parent, rootName: rootName))
         }
-        let index = addNode(ClassNode(nameHints: [hint], sites: [site], parent: parent, properties: [], isRoot: isRoot))
+        let index = addNode(
+            ClassNode(nameHints: [hint], sites: [site], parent: parent, properties: [], rootName: rootName))
         nodes[index].properties = properties(of: object, keys: object.keys, site: site, owner: index)
         return .model(index)
     }
@@ -79,8 +99,10 @@ struct GraphBuilder {
     ) -> [PropertyPlan] {
         keys.compactMap { key in
             guard let field = object.fields[key] else { return nil }
-            let isOptional = field.presentCount < object.count || field.value.nullCount > 0
-            let fieldSite = site.isEmpty ? key : site + "." + key
+            let seen = field.value.count - field.value.nullCount
+            let isOptional =
+                field.presentCount < object.count || field.value.nullCount > 0 || seen < options.optionalUnlessSeen
+            let fieldSite = site.isEmpty || site.hasSuffix(":") ? site + key : site + "." + key
             let type = resolve(
                 field.value, hint: hintPrefix + Identifier.typeName(key), site: fieldSite, parent: owner,
                 allowsDateTransform: true)
@@ -91,11 +113,14 @@ struct GraphBuilder {
     // MARK: - Maps
 
     /// The merged shape of the object's values when the object is a dictionary keyed by data: its
-    /// keys all look like ids, or there are at least ``GeneratorOptions/mapThreshold`` of them, and
-    /// its values share one shape.
+    /// keys all look like ids, or there are at least ``GeneratorOptions/mapThreshold`` of them, or
+    /// they vary from object to object (fewer than half of them in every one, as a crate's feature
+    /// names do), and its values share one shape.
     private func mapValueShape(_ object: ObjectShape) -> ValueShape? {
         let keysAreIDs = object.keys.allSatisfy(Self.looksLikeID)
-        guard keysAreIDs || object.keys.count >= options.mapThreshold else { return nil }
+        let everywhere = object.keys.filter { object.fields[$0]?.presentCount == object.count }
+        let keysVary = object.count > 1 && object.keys.count > 1 && 2 * everywhere.count < object.keys.count
+        guard keysAreIDs || keysVary || object.keys.count >= options.mapThreshold else { return nil }
         let values = object.keys.compactMap { object.fields[$0]?.value }
         let merged = values.reduce(ValueShape()) { $0.merging($1) }
         guard merged.kindCount == 1 else { return nil }
@@ -133,13 +158,19 @@ struct GraphBuilder {
         return differ ? variants : nil
     }
 
-    /// The keys every variant has, with the same kind of value in each (for objects: the same keys).
+    /// The keys the base class declares: those with the same kind of value (for objects, the same
+    /// keys) in every variant that has them, and that are not one variant's own: every variant has
+    /// them, or several do, or the one that does lacks them at times (`org` on some events).
     private func commonKeys(of variants: [ObjectShape], in object: ObjectShape) -> Set<String> {
         Set(
             object.keys.filter { key in
-                let shapes = variants.compactMap { $0.fields[key]?.value }
-                guard shapes.count == variants.count, let first = shapes.first else { return false }
-                return shapes.allSatisfy { Self.signature(of: $0) == Self.signature(of: first) }
+                let holders = variants.filter { $0.fields[key] != nil }
+                let shapes = holders.compactMap { $0.fields[key]?.value }
+                guard let first = shapes.first,
+                    shapes.allSatisfy({ Self.signature(of: $0) == Self.signature(of: first) })
+                else { return false }
+                return holders.count == variants.count || holders.count > 1
+                    || holders.contains { ($0.fields[key]?.presentCount ?? 0) < $0.count }
             })
     }
 
@@ -156,13 +187,13 @@ struct GraphBuilder {
 
     private mutating func addFamily(
         _ object: ObjectShape, variants: [(tag: String, shape: ObjectShape)], hint: String, site: String,
-        parent: Int?, isRoot: Bool
+        parent: Int?, rootName: String?
     ) -> Int {
         let common = commonKeys(of: variants.map(\.shape), in: object)
         let base = addNode(
             ClassNode(
                 nameHints: [hint], sites: [site], parent: parent, properties: [], discriminator: options.discriminator,
-                isRoot: isRoot))
+                rootName: rootName))
         nodes[base].properties = properties(
             of: object, keys: object.keys.filter(common.contains), site: site, owner: base)
         for (tag, shape) in variants {

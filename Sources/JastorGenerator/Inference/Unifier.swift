@@ -10,15 +10,20 @@ struct Unifier {
 
     private var nodes: [ClassNode]
     private var representative: [Int]
+    /// The most cases an enum keeps when places join; more make it a `String`.
+    private let enumThreshold: Int
 
-    private init(nodes: [ClassNode]) {
+    private init(nodes: [ClassNode], enumThreshold: Int) {
         self.nodes = nodes
+        self.enumThreshold = enumThreshold
         representative = Array(nodes.indices)
     }
 
     /// The unified classes, in order of first appearance, and `types` with their models renumbered.
-    static func unify(_ nodes: [ClassNode], types: [PropertyType]) -> (nodes: [ClassNode], types: [PropertyType]) {
-        var unifier = Unifier(nodes: nodes)
+    static func unify(
+        _ nodes: [ClassNode], types: [PropertyType], enumThreshold: Int
+    ) -> (nodes: [ClassNode], types: [PropertyType]) {
+        var unifier = Unifier(nodes: nodes, enumThreshold: enumThreshold)
         unifier.unifySimilarShapes()
         var merged: [Int: [PropertyPlan]] = [:]
         var changed = true
@@ -48,8 +53,19 @@ struct Unifier {
         let rightKeys = nodes[second].keySet
         guard propertiesAgree(first, second, depth: 0) else { return false }
         if leftKeys == rightKeys { return true }
-        return Self.similarity(leftKeys, rightKeys) >= Self.nestedSimilarity
-            && (isAncestor(first, of: second) || isAncestor(second, of: first))
+        let related =
+            isAncestor(first, of: second) || isAncestor(second, of: first) || sharesName(first, second)
+        let overlaps =
+            Self.similarity(leftKeys, rightKeys) >= Self.nestedSimilarity
+            || (sharesName(first, second) && (leftKeys.isSubset(of: rightKeys) || rightKeys.isSubset(of: leftKeys)))
+        return related && overlaps
+    }
+
+    /// Whether two classes were found under the same name (`owner` in one sample, `owner` in
+    /// another, or the same root name), so that one that lacks some keys of the other is the same class.
+    private func sharesName(_ first: Int, _ second: Int) -> Bool {
+        !Set(nodes[first].nameHints + [nodes[first].rootName].compactMap { $0 }).isDisjoint(
+            with: nodes[second].nameHints + [nodes[second].rootName].compactMap { $0 })
     }
 
     /// Whether the shared keys of two classes have compatible types, nested classes compared (a few
@@ -89,6 +105,8 @@ struct Unifier {
                 leftKeys.isSubset(of: rightKeys) || rightKeys.isSubset(of: leftKeys)
                 || Self.similarity(leftKeys, rightKeys) >= Self.nestedSimilarity
             return related && propertiesAgree(first, second, depth: depth + 1)
+        case (.enumeration, .enumeration), (.enumeration, .scalar(.string)), (.scalar(.string), .enumeration):
+            return true
         case (.scalar(let first), .scalar(let second)):
             return first == second || (first.numericRank != nil && second.numericRank != nil)
                 || (first.numericRank == nil && second.numericRank == nil && first != .bool && second != .bool)
@@ -96,6 +114,9 @@ struct Unifier {
             return compatible(first, second, depth: depth)
         case (.optional(let first), _): return compatible(first, right, depth: depth)
         case (_, .optional(let second)): return compatible(left, second, depth: depth)
+        case (.model(let index), .map(let value)), (.map(let value), .model(let index)):
+            // A class at one place and a map at another: the class's keys were data after all.
+            return nodes[index].properties.allSatisfy { compatible($0.type, value, depth: depth + 1) }
         case (.emptyArray, .array), (.array, .emptyArray), (.emptyArray, .emptyArray), (.emptyArray, .mixedArray),
             (.mixedArray, .emptyArray):
             return true
@@ -163,6 +184,10 @@ struct Unifier {
         case _ where left == right: return left
         case (.alwaysNull, _): return right
         case (_, .alwaysNull): return left
+        case (.enumeration(let first), .enumeration(let second)):
+            let union = first + second.filter { !first.contains($0) }
+            return union.count <= enumThreshold ? .enumeration(union) : .scalar(.string)
+        case (.enumeration, .scalar(.string)), (.scalar(.string), .enumeration): return .scalar(.string)
         case (.scalar(let first), .scalar(let second)):
             guard let firstRank = first.numericRank, let secondRank = second.numericRank else {
                 return compatible(left, right) ? .scalar(.string) : .mixed
@@ -177,6 +202,9 @@ struct Unifier {
         case (.map(let first), .map(let second)):
             let value = mergeType(first, second, changed: &changed)
             return value.isPassthrough ? .emptyObject : .map(value)
+        case (.model(let index), .map(let value)), (.map(let value), .model(let index)):
+            let merged = nodes[index].properties.reduce(value) { mergeType($0, $1.type, changed: &changed) }
+            return merged.isPassthrough ? .emptyObject : .map(merged)
         case (.optional(let first), _): return .optional(mergeType(first, Self.unwrapped(right), changed: &changed))
         case (_, .optional(let second)): return .optional(mergeType(left, second, changed: &changed))
         case (.emptyArray, _), (.emptyObject, _): return compatible(left, right) ? right : .mixed
@@ -195,7 +223,8 @@ struct Unifier {
     private mutating func renumbered(
         _ merged: [Int: [PropertyPlan]], types: [PropertyType]
     ) -> (nodes: [ClassNode], types: [PropertyType]) {
-        let roots = nodes.indices.filter { find($0) == $0 }
+        let reachable = reachableClasses(merged, types: types)
+        let roots = nodes.indices.filter { find($0) == $0 && reachable.contains($0) }
         let newIndex = Dictionary(uniqueKeysWithValues: roots.enumerated().map { ($1, $0) })
         var renumber: [Int] = []
         for index in nodes.indices { renumber.append(newIndex[find(index)] ?? 0) }
@@ -205,8 +234,8 @@ struct Unifier {
             let members = nodes.indices.filter { find($0) == root }
             node.nameHints = Self.unique(members.flatMap { nodes[$0].nameHints })
             node.sites = Self.unique(members.flatMap { nodes[$0].sites })
-            node.isRoot = members.contains { nodes[$0].isRoot }
-            node.parent = node.parent.map { renumber[$0] }
+            node.rootName = members.compactMap { nodes[$0].rootName }.first
+            node.parent = node.parent.flatMap { reachable.contains(find($0)) ? renumber[$0] : nil }
             node.superclass = node.superclass.map { renumber[$0] }
             node.properties = (merged[root] ?? node.properties).map { property in
                 var renumbered = property
@@ -217,6 +246,22 @@ struct Unifier {
         }
         Self.breakRequiredCycles(in: &result)
         return (result, types.map { $0.mappingModels { renumber[$0] } })
+    }
+
+    /// The classes the roots still use, directly or through properties, superclasses and subclasses
+    /// (a class whose place became a `[String: Value]` map is left out).
+    private mutating func reachableClasses(_ merged: [Int: [PropertyPlan]], types: [PropertyType]) -> Set<Int> {
+        var reachable: Set<Int> = []
+        var pending = types.compactMap(\.modelIndex).map { find($0) }
+        while let current = pending.popLast() {
+            guard reachable.insert(current).inserted else { continue }
+            let properties = merged[current] ?? nodes[current].properties
+            pending += properties.compactMap(\.type.modelIndex).map { find($0) }
+            if let superclass = nodes[current].superclass { pending.append(find(superclass)) }
+            pending += nodes.indices.filter { index in nodes[index].superclass.map { find($0) } == current }
+                .map { find($0) }
+        }
+        return reachable
     }
 
     /// A class cannot require an instance of itself: a non-optional model property that leads back

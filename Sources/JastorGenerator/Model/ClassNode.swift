@@ -25,8 +25,11 @@ struct ClassNode: Sendable {
     var tag: String?
     /// The discriminator key, for the base of a polymorphic family.
     var discriminator: String?
+    /// The name the command line gave, for the root of a sample.
+    var rootName: String?
+
     /// Whether the class is the root of a sample.
-    var isRoot = false
+    var isRoot: Bool { rootName != nil }
 
     /// The keys of its properties.
     var keySet: Set<String> { Set(properties.map(\.key)) }

@@ -2,6 +2,9 @@
 indirect enum PropertyType: Hashable, Sendable {
     /// A scalar.
     case scalar(ScalarType)
+    /// A string from a small closed set: a nested enum with these cases (in the order first seen)
+    /// and a catch-all for values the samples did not show.
+    case enumeration([String])
     /// A model class, by its index in the graph.
     case model(Int)
     /// `[Element]`.

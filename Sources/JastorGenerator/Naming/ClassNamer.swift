@@ -13,12 +13,12 @@ enum ClassNamer {
     ]
 
     /// The names of `nodes`, in order.
-    static func names(of nodes: [ClassNode], rootName: String, prefix: String) -> [String] {
+    static func names(of nodes: [ClassNode], prefix: String) -> [String] {
         var names: [String] = []
         var taken: Set<String> = []
         let soleHints = Set(nodes.compactMap { Set($0.nameHints).count == 1 ? $0.nameHints.first : nil })
         for node in nodes {
-            let base = prefix + (node.isRoot ? rootName : bestHint(node.nameHints, avoiding: soleHints))
+            let base = prefix + (node.rootName ?? bestHint(node.nameHints, avoiding: soleHints))
             var name = reservedTypeNames.contains(base) ? base + "Model" : base
             if taken.contains(name), let parent = node.parent, parent < names.count {
                 name = names[parent] + String(name.dropFirst(prefix.count))

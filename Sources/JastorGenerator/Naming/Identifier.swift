@@ -26,20 +26,75 @@ enum Identifier {
         return words
     }
 
-    /// A type name: `retweeted_status` → `RetweetedStatus`; `""` when the key has no letters or digits.
+    /// A type name: `retweeted_status` → `RetweetedStatus`, `html_url` → `HTMLURL`; `""` when the key has no letters or digits.
     static func typeName(_ key: String) -> String {
-        let name = words(of: key).map(capitalized).joined()
+        let name = words(of: key).map { acronyms.contains($0.lowercased()) ? $0.uppercased() : capitalized($0) }
+            .joined()
         guard let first = name.first else { return "" }
         return first.isNumber ? "Model" + name : name
     }
 
-    /// A property name: `profile_image_url` → `profileImageUrl`, `ID` → `id`, `2fa` → `field2fa`.
-    static func propertyName(_ key: String) -> String {
-        let parts = words(of: key)
+    /// A property name: `profile_image_url` → `profileImageUrl`, `ID` → `id`; keys with no letters
+    /// spell their symbols and numbers (`+1` → `plusOne`, `-1` → `minusOne`, `0` → `zero`); a name
+    /// that would start with a digit spells its leading number (`2fa` → `twoFa`).
+    ///
+    /// With `acronyms`, the initialisms of ``acronyms`` after the first word are upper-cased as
+    /// the API Design Guidelines ask (`html_url` → `htmlURL`, `node_id` → `nodeID`).
+    static func propertyName(_ key: String, acronyms: Bool = false) -> String {
+        var parts = words(of: key)
+        if !key.contains(where: \.isLetter) { parts = spelledSymbols(of: key) }
         guard let first = parts.first else { return "field" }
-        let name = lowercasedWord(first) + parts.dropFirst().map(capitalized).joined()
-        return name.first?.isNumber == true ? "field" + name : name
+        if first.first?.isNumber == true {
+            let digits = String(first.prefix(while: \.isNumber))
+            let rest = first.dropFirst(digits.count)
+            parts = spelledNumber(digits) + (rest.isEmpty ? [] : [String(rest)]) + parts.dropFirst()
+        }
+        guard let head = parts.first else { return "field" }
+        let tail = parts.dropFirst().map { word in
+            acronyms && Self.acronyms.contains(word.lowercased()) ? word.uppercased() : capitalized(word)
+        }
+        return lowercasedWord(head) + tail.joined()
     }
+
+    /// Initialisms a Swift name writes in upper case after its first word.
+    static let acronyms: Set<String> = [
+        "api", "css", "cpu", "dns", "gpu", "html", "http", "https", "id", "ip", "json", "pdf", "sha", "sql", "ssh",
+        "ssl", "svn", "tls", "ui", "uri", "url", "utc", "uuid", "xml",
+    ]
+
+    /// The words of a key without letters: each symbol named, each number spelled.
+    private static func spelledSymbols(of key: String) -> [String] {
+        var parts: [String] = []
+        var digits = ""
+        for character in key {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            if !digits.isEmpty { parts += spelledNumber(digits) }
+            digits = ""
+            if let word = symbolNames[character] { parts.append(word) }
+        }
+        if !digits.isEmpty { parts += spelledNumber(digits) }
+        return parts
+    }
+
+    /// `1` → `one`, `12` → `twelve`; numbers from 20 up as `number` and their digits.
+    private static func spelledNumber(_ digits: String) -> [String] {
+        guard let value = Int(digits), value < numberNames.count else { return ["number", digits] }
+        return [numberNames[value]]
+    }
+
+    private static let symbolNames: [Character: String] = [
+        "+": "plus", "-": "minus", "*": "star", "/": "slash", "%": "percent", "=": "equals", "<": "less",
+        ">": "greater", "!": "bang", "?": "question", "@": "at", "#": "number", "$": "dollar", "&": "and",
+        "|": "or", "^": "caret", "~": "tilde", ".": "dot", ":": "colon", "_": "underscore",
+    ]
+
+    private static let numberNames = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
 
     /// The singular of a type name's last word: `Statuses` → `Status`, `Categories` → `Category`,
     /// `UserMentions` → `UserMention`; names that are not plural stay as they are.
@@ -52,7 +107,8 @@ enum Identifier {
             return stem + last.dropLast(suffix.count) + replacement
         }
         if lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is") {
-            return stem + last.dropLast()
+            let word = String(last.dropLast())
+            return stem + (acronyms.contains(word.lowercased()) ? word.uppercased() : word)
         }
         return name
     }

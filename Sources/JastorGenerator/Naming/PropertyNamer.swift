@@ -1,6 +1,6 @@
-/// Gives a class's keys property names: `lowerCamelCase`, Swift keywords in backticks, names that
-/// clash with `JastorObject`'s own members or cannot be escaped renamed with `Value`, and a repeated
-/// name numbered, in key order.
+/// Gives a class's keys property names: `lowerCamelCase` with upper-case initialisms, Swift keywords
+/// in backticks, names that clash with `JastorObject`'s own members renamed as a person would
+/// (`description` → `summary`, else with `Value`), and a repeated name numbered, in key order.
 enum PropertyNamer {
     /// Keywords a property may use in backticks (`var `default` = false`).
     static let escapedKeywords: Set<String> = [
@@ -18,12 +18,27 @@ enum PropertyNamer {
         "properties", "self", "toDictionary", "unarchive", "update",
     ]
 
-    /// The property name for each key (without backticks), avoiding the names in `taken`.
-    static func names(for keys: [String], taken: Set<String> = []) -> [String] {
+    /// What a person names a key that clashes with a `JastorObject` member.
+    static let readableRenames = [
+        "description": "summary", "debugDescription": "debugSummary", "hash": "digest", "hashValue": "digestValue",
+        "properties": "attributes", "self": "selfValue", "init": "initial", "update": "updateInfo",
+    ]
+
+    /// The property name for each key (without backticks), avoiding the names in `taken`; with
+    /// `acronyms`, initialisms are upper-cased (`htmlURL`) where `strategy` still derives the key.
+    static func names(
+        for keys: [String], taken: Set<String> = [], strategy: MemberLayout.KeyStrategy = .exact,
+        acronyms: Bool = false
+    ) -> [String] {
         var used = taken
         return keys.map { key in
             var name = Identifier.propertyName(key)
-            while renamedNames.contains(name) { name += "Value" }  // `hash` → `hashValue` → `hashValueValue`
+            if acronyms {
+                let upper = Identifier.propertyName(key, acronyms: true)
+                if strategy.key(for: upper) == key || strategy.key(for: name) != key { name = upper }
+            }
+            if let readable = readableRenames[name] { name = readable }
+            while renamedNames.contains(name) { name += "Value" }
             let stem = name
             var number = 2
             while used.contains(name) {

@@ -1,3 +1,6 @@
+import Foundation
+import Jastor
+
 /// One JSON value of a sample, as the generator needs it: object keys in document order, and numbers
 /// kept as the text that was written, so that `1` and `1.0` and `1e3` stay apart.
 ///
@@ -18,7 +21,7 @@ public indirect enum SampleValue: Equatable, Sendable {
     /// An object, its members in document order (of duplicate keys, the last one counts).
     case object([(key: String, value: SampleValue)])
 
-    /// Parses one JSON document.
+    /// Parses one JSON document with the library's own reader (RFC 8259, at most 512 levels deep).
     ///
     /// ```swift
     /// let value = try SampleValue(parsing: "[1, 2.5, null]")
@@ -27,8 +30,40 @@ public indirect enum SampleValue: Equatable, Sendable {
     /// - Parameter text: The JSON text.
     /// - Throws: ``SampleError`` with the line and column of a syntax error.
     public init(parsing text: String) throws {
-        var parser = SampleParser(text: text)
-        self = try parser.parseDocument()
+        let document: JSONDocument
+        do {
+            document = try JSONReader.read(Data(text.utf8))
+        } catch {
+            throw SampleError(error.issues.first.map { "expected \($0.expected), found \($0.found)" } ?? "\(error)")
+        }
+        self = document.build(
+            literal: { text in
+                switch text {
+                case "null": .null
+                case "true": .bool(true)
+                case "false": .bool(false)
+                default: .number(text)
+                }
+            },
+            string: { .string($0) }, array: { .array($0) }, object: { .object(Self.lastDuplicateWins($0)) })
+    }
+
+    /// The members with each duplicate key's last value, at the place the key first appeared (as
+    /// the library's lookups find the last one).
+    private static func lastDuplicateWins(_ members: [(key: String, value: SampleValue)]) -> [(
+        key: String, value: SampleValue
+    )] {
+        var kept: [(key: String, value: SampleValue)] = []
+        var indexes: [String: Int] = [:]
+        for member in members {
+            if let index = indexes[member.key] {
+                kept[index].value = member.value
+            } else {
+                indexes[member.key] = kept.count
+                kept.append(member)
+            }
+        }
+        return kept
     }
 
     // MARK: - Equatable

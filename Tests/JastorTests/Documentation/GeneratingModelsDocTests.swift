@@ -22,22 +22,11 @@ enum GeneratingModelsDoc {
 
         override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
         override class var properties: [JastorProperty] {
-            [
-                .init("id", \Profile.id),
-                .init("screenName", \Profile.screenName),
-                .init("joinedAt", \Profile.joinedAt, transform: .iso8601),
-                .init("verified", \Profile.verified),
-                .init("followers", \Profile.followers),
-                .init("teams", \Profile.teams),
-                .init("badges", \Profile.badges),
-                .unmappedKeys("unmappedKeys", \Profile.unmappedKeys),
-            ]
-        }
-        override class var arrayElementTypes: [String: JastorObject.Type] {
-            [
-                "followers": Follower.self,
-                "teams": Team.self,
-            ]
+            register(\.id, \.screenName, \.verified, \.followers, \.teams) {
+                property(\.joinedAt, transform: .iso8601)
+                \.badges
+                unmappedKeys(\.unmappedKeys)
+            }
         }
     }
 
@@ -49,21 +38,14 @@ enum GeneratingModelsDoc {
         var location: String?
 
         override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-        override class var properties: [JastorProperty] {
-            [
-                .init("id", \Follower.id),
-                .init("screenName", \Follower.screenName),
-                .init("score", \Follower.score),
-                .init("location", \Follower.location),
-            ]
-        }
+        override class var properties: [JastorProperty] { register(\.id, \.screenName, \.score, \.location) }
     }
 
     /// From `teams[*]` in the samples.
     final class Team: JastorObject {
         var name = ""
 
-        override class var properties: [JastorProperty] { [.init("name", \Team.name)] }
+        override class var properties: [JastorProperty] { register(\.name) }
     }
 
     @Suite struct GeneratingModelsDocTests {

@@ -38,6 +38,22 @@ enum GeneratorSupport {
         try Fixtures.canonical(withoutEmpties(value) ?? [String: Any]())
     }
 
+    /// The JSON with every ISO-8601 date string replaced by its instant (seconds since 1970), so
+    /// that `+00:00` and `Z` spellings of one moment compare equal.
+    static func instants(_ value: Any) -> Any {
+        switch value {
+        case let text as String:
+            let styles = [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()]
+            return styles.lazy.compactMap { try? $0.parse(text) }.first.map { $0.timeIntervalSince1970 } ?? text
+        case let object as [String: Any]:
+            return object.mapValues(instants)
+        case let array as [Any]:
+            return array.map(instants)
+        default:
+            return value
+        }
+    }
+
     private static func withoutEmpties(_ value: Any) -> Any? {
         switch value {
         case is NSNull:

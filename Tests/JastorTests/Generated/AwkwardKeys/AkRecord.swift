@@ -15,23 +15,23 @@ final class AkRecord: JastorObject {
     var `public` = 0
     var selfValue = 0
     var type = 0
-    var initValue = 0
-    var descriptionValue = ""
-    var field2fa = 0
+    var initial = 0
+    var summary = ""
+    var twoFa = 0
     var versionMajor = 0
     var field = 0
-    var field0 = 0
+    var zero = 0
     var data = AkLineBreak()
-    var url = AkUrl()
+    var url = AkURL()
     var `protocol` = ""
     var `in` = 0
     var `is` = 0
     var `as` = 0
-    var hashValueValue = 0
-    var hashValueValue2 = 0
-    var propertiesValue = 0
+    var digest = 0
+    var digestValue = 0
+    var attributes = 0
     var keyStrategyValue = 0
-    var updateValue = 0
+    var updateInfo = 0
     var toDictionaryValue = 0
     var encodeValue = 0
     var archiveValue = 0
@@ -43,41 +43,30 @@ final class AkRecord: JastorObject {
     var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
-        [
-            .init("lineBreak", \AkRecord.lineBreak, key: "line\nbreak"),
-            .init("tick", \AkRecord.tick, key: "tick`"),
-            .init("default", \AkRecord.default),
-            .init("class", \AkRecord.class),
-            .init("public", \AkRecord.public),
-            .init("selfValue", \AkRecord.selfValue, key: "self"),
-            .init("type", \AkRecord.type, key: "Type"),
-            .init("initValue", \AkRecord.initValue, key: "init"),
-            .init("descriptionValue", \AkRecord.descriptionValue, key: "description"),
-            .init("field2fa", \AkRecord.field2fa, key: "2fa"),
-            .init("versionMajor", \AkRecord.versionMajor, key: ["version.major"]),
-            .init("field", \AkRecord.field, key: [""]),
-            .init("field0", \AkRecord.field0, key: ["0"]),
-            .init("data", \AkRecord.data),
-            .init("url", \AkRecord.url),
-            .init("protocol", \AkRecord.protocol),
-            .init("in", \AkRecord.in),
-            .init("is", \AkRecord.is),
-            .init("as", \AkRecord.as),
-            .init("hashValueValue", \AkRecord.hashValueValue, key: "hash"),
-            .init("hashValueValue2", \AkRecord.hashValueValue2, key: "hashValue"),
-            .init("propertiesValue", \AkRecord.propertiesValue, key: "properties"),
-            .init("keyStrategyValue", \AkRecord.keyStrategyValue, key: "keyStrategy"),
-            .init("updateValue", \AkRecord.updateValue, key: "update"),
-            .init("toDictionaryValue", \AkRecord.toDictionaryValue, key: "toDictionary"),
-            .init("encodeValue", \AkRecord.encodeValue, key: "encode"),
-            .init("archiveValue", \AkRecord.archiveValue, key: "archive"),
-            .init("extension", \AkRecord.extension),
-            .init("repeat", \AkRecord.repeat),
-            .init("operator", \AkRecord.operator),
-            .init("associatedtype", \AkRecord.associatedtype),
-            .init("inout", \AkRecord.inout),
-            .unmappedKeys("unmappedKeys", \AkRecord.unmappedKeys),
-        ]
+        register(
+            \.default, \.class, \.public, \.data, \.url, \.protocol, \.in, \.is, \.as, \.extension, \.repeat,
+            \.operator, \.associatedtype, \.inout
+        ) {
+            property(\.lineBreak, key: "line\nbreak")
+            property(\.tick, key: "tick`")
+            property(\.selfValue, key: "self")
+            property(\.type, key: "Type")
+            property(\.initial, key: "init")
+            property(\.summary, key: "description")
+            property(\.twoFa, key: "2fa")
+            property(\.versionMajor, key: ["version.major"])
+            property(\.field, key: [""])
+            property(\.zero, key: ["0"])
+            property(\.digest, key: "hash")
+            property(\.digestValue, key: "hashValue")
+            property(\.attributes, key: "properties")
+            property(\.keyStrategyValue, key: "keyStrategy")
+            property(\.updateInfo, key: "update")
+            property(\.toDictionaryValue, key: "toDictionary")
+            property(\.encodeValue, key: "encode")
+            property(\.archiveValue, key: "archive")
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }
 
@@ -87,12 +76,12 @@ final class AkRecord: JastorObject {
 final class AkLineBreak: JastorObject {
     var x = 0
 
-    override class var properties: [JastorProperty] { [.init("x", \AkLineBreak.x)] }
+    override class var properties: [JastorProperty] { register(\.x) }
 }
 
 /// From `url` in the samples.
-final class AkUrl: JastorObject {
+final class AkURL: JastorObject {
     var y = 0
 
-    override class var properties: [JastorProperty] { [.init("y", \AkUrl.y)] }
+    override class var properties: [JastorProperty] { register(\.y) }
 }

@@ -21,25 +21,13 @@ final class CitmCatalog: JastorObject {
     var venueNames: [String: String] = [:]
 
     override class var properties: [JastorProperty] {
-        [
-            .init("areaNames", \CitmCatalog.areaNames),
-            .init("audienceSubCategoryNames", \CitmCatalog.audienceSubCategoryNames),
-            .init("blockNames", \CitmCatalog.blockNames),
-            .init("events", \CitmCatalog.events),
-            .init("performances", \CitmCatalog.performances),
-            .init("seatCategoryNames", \CitmCatalog.seatCategoryNames),
-            .init("subTopicNames", \CitmCatalog.subTopicNames),
-            .init("subjectNames", \CitmCatalog.subjectNames),
-            .init("topicNames", \CitmCatalog.topicNames),
-            .init("topicSubTopics", \CitmCatalog.topicSubTopics),
-            .init("venueNames", \CitmCatalog.venueNames),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] {
-        [
-            "events": CitmEvent.self,
-            "performances": CitmPerformance.self,
-        ]
+        register(
+            \.areaNames, \.audienceSubCategoryNames, \.events, \.performances, \.seatCategoryNames, \.subTopicNames,
+            \.topicNames, \.topicSubTopics, \.venueNames
+        ) {
+            \.blockNames
+            \.subjectNames
+        }
     }
 }
 
@@ -56,14 +44,9 @@ final class CitmEvent: JastorObject {
     var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
-        [
-            .init("id", \CitmEvent.id),
-            .init("logo", \CitmEvent.logo),
-            .init("name", \CitmEvent.name),
-            .init("subTopicIds", \CitmEvent.subTopicIds),
-            .init("topicIds", \CitmEvent.topicIds),
-            .unmappedKeys("unmappedKeys", \CitmEvent.unmappedKeys),
-        ]
+        register(\.id, \.logo, \.name, \.subTopicIds, \.topicIds) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }
 
@@ -81,22 +64,9 @@ final class CitmPerformance: JastorObject {
     var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
-        [
-            .init("eventId", \CitmPerformance.eventId),
-            .init("id", \CitmPerformance.id),
-            .init("logo", \CitmPerformance.logo),
-            .init("prices", \CitmPerformance.prices),
-            .init("seatCategories", \CitmPerformance.seatCategories),
-            .init("start", \CitmPerformance.start),
-            .init("venueCode", \CitmPerformance.venueCode),
-            .unmappedKeys("unmappedKeys", \CitmPerformance.unmappedKeys),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] {
-        [
-            "prices": CitmPrice.self,
-            "seatCategories": CitmSeatCategory.self,
-        ]
+        register(\.eventId, \.id, \.logo, \.prices, \.seatCategories, \.start, \.venueCode) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }
 
@@ -106,13 +76,7 @@ final class CitmPrice: JastorObject {
     var audienceSubCategoryId = 0
     var seatCategoryId = 0
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("amount", \CitmPrice.amount),
-            .init("audienceSubCategoryId", \CitmPrice.audienceSubCategoryId),
-            .init("seatCategoryId", \CitmPrice.seatCategoryId),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.amount, \.audienceSubCategoryId, \.seatCategoryId) }
 }
 
 /// From `performances[].seatCategories[]` in the samples.
@@ -120,13 +84,7 @@ final class CitmSeatCategory: JastorObject {
     var areas: [CitmArea] = []
     var seatCategoryId = 0
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("areas", \CitmSeatCategory.areas),
-            .init("seatCategoryId", \CitmSeatCategory.seatCategoryId),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["areas": CitmArea.self] }
+    override class var properties: [JastorProperty] { register(\.areas, \.seatCategoryId) }
 }
 
 /// From `performances[].seatCategories[].areas[]` in the samples.
@@ -136,9 +94,8 @@ final class CitmArea: JastorObject {
     var blockIds: [Any] = []
 
     override class var properties: [JastorProperty] {
-        [
-            .init("areaId", \CitmArea.areaId),
-            .init("blockIds", \CitmArea.blockIds),
-        ]
+        register(\.areaId) {
+            \.blockIds
+        }
     }
 }

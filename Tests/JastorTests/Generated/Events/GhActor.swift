@@ -6,18 +6,12 @@ import Jastor
 
 /// From `[].actor` in the samples.
 ///
-/// Also at `[][type=WatchEvent].org`.
+/// Also at `[].org`.
 final class GhActor: JastorObject {
     var id = 0
     var login = ""
-    var avatarUrl: URL?
+    var avatarURL: URL?
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("id", \GhActor.id),
-            .init("login", \GhActor.login),
-            .init("avatarUrl", \GhActor.avatarUrl),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.id, \.login, \.avatarURL) }
 }

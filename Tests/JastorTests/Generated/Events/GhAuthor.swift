@@ -9,10 +9,5 @@ final class GhAuthor: JastorObject {
     var email = ""
     var name = ""
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("email", \GhAuthor.email),
-            .init("name", \GhAuthor.name),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.email, \.name) }
 }

@@ -11,12 +11,5 @@ final class GhCommit: JastorObject {
     var message = ""
     var distinct = false
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("sha", \GhCommit.sha),
-            .init("author", \GhCommit.author),
-            .init("message", \GhCommit.message),
-            .init("distinct", \GhCommit.distinct),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.sha, \.author, \.message, \.distinct) }
 }

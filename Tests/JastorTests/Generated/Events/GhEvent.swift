@@ -14,18 +14,17 @@ class GhEvent: JastorObject {
     var repo = GhRepo()
     var `public` = false
     var createdAt = Date(timeIntervalSince1970: 0)
+    var org: GhActor?
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("id", \GhEvent.id),
-            .init("type", \GhEvent.type),
-            .init("actor", \GhEvent.actor),
-            .init("repo", \GhEvent.repo),
-            .init("public", \GhEvent.public),
-            .init("createdAt", \GhEvent.createdAt, transform: .iso8601),
-        ]
+        register(\.id, \.type, \.actor, \.repo, \.public, \.org) {
+            property(\.createdAt, transform: .iso8601)
+            unmappedKeys(\.unmappedKeys)
+        }
     }
+
     override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
         switch json["type"] as? String {
         case "IssuesEvent": GhIssuesEvent.self

@@ -16,13 +16,9 @@ final class GhIssue: JastorObject {
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("number", \GhIssue.number),
-            .init("title", \GhIssue.title),
-            .init("labels", \GhIssue.labels),
-            .init("createdAt", \GhIssue.createdAt, transform: .iso8601WithFractionalSeconds),
-            .unmappedKeys("unmappedKeys", \GhIssue.unmappedKeys),
-        ]
+        register(\.number, \.title, \.labels) {
+            property(\.createdAt, transform: .iso8601WithFractionalSeconds)
+            unmappedKeys(\.unmappedKeys)
+        }
     }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["labels": GhLabel.self] }
 }

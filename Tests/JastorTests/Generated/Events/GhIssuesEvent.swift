@@ -8,5 +8,5 @@ import Jastor
 final class GhIssuesEvent: GhEvent {
     var payload = GhIssuesEventPayload()
 
-    override class var properties: [JastorProperty] { [.init("payload", \GhIssuesEvent.payload)] }
+    override class var properties: [JastorProperty] { register(\.payload) }
 }

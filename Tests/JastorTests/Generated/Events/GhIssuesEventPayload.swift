@@ -9,10 +9,5 @@ final class GhIssuesEventPayload: JastorObject {
     var action = ""
     var issue = GhIssue()
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("action", \GhIssuesEventPayload.action),
-            .init("issue", \GhIssuesEventPayload.issue),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.action, \.issue) }
 }

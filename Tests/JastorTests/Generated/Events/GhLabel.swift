@@ -10,11 +10,5 @@ final class GhLabel: JastorObject {
     var color = ""
     var `default` = false
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("name", \GhLabel.name),
-            .init("color", \GhLabel.color),
-            .init("default", \GhLabel.default),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.name, \.color, \.default) }
 }

@@ -8,5 +8,5 @@ import Jastor
 final class GhPushEvent: GhEvent {
     var payload = GhPushEventPayload()
 
-    override class var properties: [JastorProperty] { [.init("payload", \GhPushEvent.payload)] }
+    override class var properties: [JastorProperty] { register(\.payload) }
 }

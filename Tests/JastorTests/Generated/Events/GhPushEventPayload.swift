@@ -6,21 +6,12 @@ import Jastor
 
 /// From `[][type=PushEvent].payload` in the samples.
 final class GhPushEventPayload: JastorObject {
-    var pushId = 0
+    var pushID = 0
     var size = 0
     var ref = ""
     var head = ""
     var commits: [GhCommit] = []
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("pushId", \GhPushEventPayload.pushId),
-            .init("size", \GhPushEventPayload.size),
-            .init("ref", \GhPushEventPayload.ref),
-            .init("head", \GhPushEventPayload.head),
-            .init("commits", \GhPushEventPayload.commits),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["commits": GhCommit.self] }
+    override class var properties: [JastorProperty] { register(\.pushID, \.size, \.ref, \.head, \.commits) }
 }

@@ -10,11 +10,5 @@ final class GhRepo: JastorObject {
     var name = ""
     var url: URL?
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("id", \GhRepo.id),
-            .init("name", \GhRepo.name),
-            .init("url", \GhRepo.url),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.id, \.name, \.url) }
 }

@@ -7,12 +7,6 @@ import Jastor
 /// From `[]` where `type` is `WatchEvent`.
 final class GhWatchEvent: GhEvent {
     var payload = GhWatchEventPayload()
-    var org: GhActor?
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("payload", \GhWatchEvent.payload),
-            .init("org", \GhWatchEvent.org),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.payload) }
 }

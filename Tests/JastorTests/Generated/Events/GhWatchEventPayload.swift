@@ -8,5 +8,5 @@ import Jastor
 final class GhWatchEventPayload: JastorObject {
     var action = ""
 
-    override class var properties: [JastorProperty] { [.init("action", \GhWatchEventPayload.action)] }
+    override class var properties: [JastorProperty] { register(\.action) }
 }

@@ -8,8 +8,7 @@ import Jastor
 ///
 /// Also at `statuses[].user.entities.url`, `statuses[].retweeted_status.user.entities.description`.
 final class TwDescription: JastorObject {
-    var urls: [TwUrl] = []
+    var urls: [TwURL] = []
 
-    override class var properties: [JastorProperty] { [.init("urls", \TwDescription.urls)] }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["urls": TwUrl.self] }
+    override class var properties: [JastorProperty] { register(\.urls) }
 }

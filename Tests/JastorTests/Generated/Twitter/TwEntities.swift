@@ -8,13 +8,12 @@ import Jastor
 ///
 /// Also at `statuses[].retweeted_status.user.entities`.
 final class TwEntities: JastorObject {
-    var descriptionValue = TwDescription()
+    var summary = TwDescription()
     var url: TwDescription?
 
     override class var properties: [JastorProperty] {
-        [
-            .init("descriptionValue", \TwEntities.descriptionValue, key: "description"),
-            .init("url", \TwEntities.url),
-        ]
+        register(\.url) {
+            property(\.summary, key: "description")
+        }
     }
 }

@@ -11,10 +11,5 @@ final class TwHashtag: JastorObject {
     var text = ""
     var indices: [Int] = []
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("text", \TwHashtag.text),
-            .init("indices", \TwHashtag.indices),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.text, \.indices) }
 }

@@ -16,14 +16,6 @@ final class TwMedia: JastorObject {
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("id", \TwMedia.id),
-            .init("idStr", \TwMedia.idStr),
-            .init("indices", \TwMedia.indices),
-            .init("mediaUrlHttps", \TwMedia.mediaUrlHttps),
-            .init("url", \TwMedia.url),
-            .init("type", \TwMedia.type),
-            .init("sizes", \TwMedia.sizes),
-        ]
+        register(\.id, \.idStr, \.indices, \.mediaUrlHttps, \.url, \.type, \.sizes)
     }
 }

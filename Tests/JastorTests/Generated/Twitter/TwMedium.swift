@@ -12,11 +12,5 @@ final class TwMedium: JastorObject {
     var h = 0
     var resize = ""
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("w", \TwMedium.w),
-            .init("h", \TwMedium.h),
-            .init("resize", \TwMedium.resize),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.w, \.h, \.resize) }
 }

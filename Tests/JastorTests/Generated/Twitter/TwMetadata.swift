@@ -12,10 +12,5 @@ final class TwMetadata: JastorObject {
     var isoLanguageCode = ""
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("resultType", \TwMetadata.resultType),
-            .init("isoLanguageCode", \TwMetadata.isoLanguageCode),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.resultType, \.isoLanguageCode) }
 }

@@ -7,25 +7,16 @@ import Jastor
 /// From `search_metadata` in the samples.
 final class TwSearchMetadata: JastorObject {
     var completedIn = 0.0
-    var maxId: Int64 = 0
-    var maxIdStr = ""
+    var maxID: Int64 = 0
+    var maxIDStr = ""
     var nextResults: String?
     var query = ""
     var count = 0
-    var sinceId = 0
-    var sinceIdStr = ""
+    var sinceID = 0
+    var sinceIDStr = ""
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("completedIn", \TwSearchMetadata.completedIn),
-            .init("maxId", \TwSearchMetadata.maxId),
-            .init("maxIdStr", \TwSearchMetadata.maxIdStr),
-            .init("nextResults", \TwSearchMetadata.nextResults),
-            .init("query", \TwSearchMetadata.query),
-            .init("count", \TwSearchMetadata.count),
-            .init("sinceId", \TwSearchMetadata.sinceId),
-            .init("sinceIdStr", \TwSearchMetadata.sinceIdStr),
-        ]
+        register(\.completedIn, \.maxID, \.maxIDStr, \.nextResults, \.query, \.count, \.sinceID, \.sinceIDStr)
     }
 }

@@ -10,11 +10,5 @@ final class TwSearchResponse: JastorObject {
     var searchMetadata = TwSearchMetadata()
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("statuses", \TwSearchResponse.statuses),
-            .init("searchMetadata", \TwSearchResponse.searchMetadata),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] { ["statuses": TwStatus.self] }
+    override class var properties: [JastorProperty] { register(\.statuses, \.searchMetadata) }
 }

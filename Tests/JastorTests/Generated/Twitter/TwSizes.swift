@@ -9,10 +9,5 @@ final class TwSizes: JastorObject {
     var medium = TwMedium()
     var thumb = TwMedium()
 
-    override class var properties: [JastorProperty] {
-        [
-            .init("medium", \TwSizes.medium),
-            .init("thumb", \TwSizes.thumb),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.medium, \.thumb) }
 }

@@ -16,8 +16,8 @@ final class TwStatus: JastorObject {
     var text = ""
     var source = ""
     var truncated = false
-    var inReplyToStatusId: Int64?
-    var inReplyToUserId: Int?
+    var inReplyToStatusID: Int64?
+    var inReplyToUserID: Int?
     var inReplyToScreenName: String?
     var user = TwUser()
     var retweetCount = 0
@@ -33,27 +33,13 @@ final class TwStatus: JastorObject {
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("createdAt", \TwStatus.createdAt, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy")),
-            .init("id", \TwStatus.id),
-            .init("idStr", \TwStatus.idStr),
-            .init("text", \TwStatus.text),
-            .init("source", \TwStatus.source),
-            .init("truncated", \TwStatus.truncated),
-            .init("inReplyToStatusId", \TwStatus.inReplyToStatusId),
-            .init("inReplyToUserId", \TwStatus.inReplyToUserId),
-            .init("inReplyToScreenName", \TwStatus.inReplyToScreenName),
-            .init("user", \TwStatus.user),
-            .init("retweetCount", \TwStatus.retweetCount),
-            .init("favoriteCount", \TwStatus.favoriteCount),
-            .init("entities", \TwStatus.entities),
-            .init("favorited", \TwStatus.favorited),
-            .init("retweeted", \TwStatus.retweeted),
-            .init("lang", \TwStatus.lang),
-            .init("metadata", \TwStatus.metadata),
-            .init("retweetedStatus", \TwStatus.retweetedStatus),
-            .init("possiblySensitive", \TwStatus.possiblySensitive),
-            .unmappedKeys("unmappedKeys", \TwStatus.unmappedKeys),
-        ]
+        register(
+            \.id, \.idStr, \.text, \.source, \.truncated, \.inReplyToStatusID, \.inReplyToUserID, \.inReplyToScreenName,
+            \.user, \.retweetCount, \.favoriteCount, \.entities, \.favorited, \.retweeted, \.lang, \.metadata,
+            \.retweetedStatus, \.possiblySensitive
+        ) {
+            property(\.createdAt, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }

@@ -11,26 +11,14 @@ final class TwStatusEntities: JastorObject {
     var hashtags: [TwHashtag] = []
     /// Always empty in the samples: the elements are kept as they come.
     var symbols: [Any] = []
-    var urls: [TwUrl] = []
+    var urls: [TwURL] = []
     var userMentions: [TwUserMention] = []
     var media: [TwMedia]?
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("hashtags", \TwStatusEntities.hashtags),
-            .init("symbols", \TwStatusEntities.symbols),
-            .init("urls", \TwStatusEntities.urls),
-            .init("userMentions", \TwStatusEntities.userMentions),
-            .init("media", \TwStatusEntities.media),
-        ]
-    }
-    override class var arrayElementTypes: [String: JastorObject.Type] {
-        [
-            "hashtags": TwHashtag.self,
-            "urls": TwUrl.self,
-            "userMentions": TwUserMention.self,
-            "media": TwMedia.self,
-        ]
+        register(\.hashtags, \.urls, \.userMentions, \.media) {
+            \.symbols
+        }
     }
 }

@@ -12,7 +12,7 @@ final class TwUser: JastorObject {
     var idStr = ""
     var name = ""
     var screenName = ""
-    var descriptionValue = ""
+    var summary = ""
     var url: String?
     var entities = TwEntities()
     var protected = false
@@ -24,20 +24,12 @@ final class TwUser: JastorObject {
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        [
-            .init("id", \TwUser.id),
-            .init("idStr", \TwUser.idStr),
-            .init("name", \TwUser.name),
-            .init("screenName", \TwUser.screenName),
-            .init("descriptionValue", \TwUser.descriptionValue, key: "description"),
-            .init("url", \TwUser.url),
-            .init("entities", \TwUser.entities),
-            .init("protected", \TwUser.protected),
-            .init("followersCount", \TwUser.followersCount),
-            .init("createdAt", \TwUser.createdAt, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy")),
-            .init("utcOffset", \TwUser.utcOffset),
-            .init("verified", \TwUser.verified),
-            .init("profileImageUrlHttps", \TwUser.profileImageUrlHttps),
-        ]
+        register(
+            \.id, \.idStr, \.name, \.screenName, \.url, \.entities, \.protected, \.followersCount, \.utcOffset,
+            \.verified, \.profileImageUrlHttps
+        ) {
+            property(\.summary, key: "description")
+            property(\.createdAt, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+        }
     }
 }

@@ -13,13 +13,5 @@ final class TwUserMention: JastorObject {
     var indices: [Int] = []
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("screenName", \TwUserMention.screenName),
-            .init("name", \TwUserMention.name),
-            .init("id", \TwUserMention.id),
-            .init("idStr", \TwUserMention.idStr),
-            .init("indices", \TwUserMention.indices),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.screenName, \.name, \.id, \.idStr, \.indices) }
 }

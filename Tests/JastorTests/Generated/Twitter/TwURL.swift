@@ -7,19 +7,12 @@ import Jastor
 /// From `statuses[].user.entities.url.urls[]` in the samples.
 ///
 /// Also at `statuses[].entities.urls[]`.
-final class TwUrl: JastorObject {
+final class TwURL: JastorObject {
     var url = ""
-    var expandedUrl = ""
-    var displayUrl = ""
+    var expandedURL = ""
+    var displayURL = ""
     var indices: [Int] = []
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] {
-        [
-            .init("url", \TwUrl.url),
-            .init("expandedUrl", \TwUrl.expandedUrl),
-            .init("displayUrl", \TwUrl.displayUrl),
-            .init("indices", \TwUrl.indices),
-        ]
-    }
+    override class var properties: [JastorProperty] { register(\.url, \.expandedURL, \.displayURL, \.indices) }
 }
