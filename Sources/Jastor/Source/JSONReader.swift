@@ -322,7 +322,8 @@ struct JSONReader {
         if isInteger {
             tape.appendIntegerLiteral(start: start, count: position - start)
         } else {
-            tape.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .infinity, literalStart: start)
+            let nearest = DecimalToDouble.nearest(text) ?? Double(String(decoding: text, as: UTF8.self)) ?? .infinity
+            tape.appendDouble(nearest, literalStart: start)
         }
     }
 
