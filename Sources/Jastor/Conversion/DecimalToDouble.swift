@@ -1,4 +1,4 @@
-/// The nearest `Double` to JSON number text, read from its bytes without building a `String`.
+/// The nearest `Double` to a JSON number, from the parts the byte reader gathers: no `String`, no `strtod`.
 ///
 /// Two exact algorithms answer almost every number:
 /// - Clinger's fast path: a significand of at most 2^53 and a power of ten of at most 10^22 are
@@ -8,28 +8,54 @@
 ///   54 bits round to the answer. It gives up (`nil`) when they might, and on values that are
 ///   subnormal, zero after rounding or infinite.
 ///
-/// `nil` also means more than 19 significant digits or an exponent beyond the table. The caller then
+/// `nil` also means more than 19 significant digits or an exponent beyond the table. The reader then
 /// asks the standard library's parser (`Double(_: String)`), which is correctly rounded but builds a
-/// `String` first. Both answers are the same bits: `DecimalToDoubleTests` checks it over generated
-/// numbers, every halfway case near the limits, and the known hard inputs.
+/// `String` first. Both answers are the same bits: `DecimalToDoubleTests` checks it through the
+/// reader over generated numbers, halfway cases and the known hard inputs.
 ///
 /// This is the algorithm of Go's `strconv.eiselLemire64` and of `fast_float` (Lemire, "Number
 /// Parsing at a Gigabyte per Second", 2021), written in Swift over the same table.
 enum DecimalToDouble {
-    /// The nearest `Double` to `text`, which must already match JSON's number grammar, or `nil`
-    /// when the fast algorithms cannot decide.
-    static func nearest(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let decimal = Decimal19(text) else { return nil }
-        if decimal.significand == 0 { return decimal.isNegative ? -0.0 : 0.0 }
-        if decimal.significand <= 1 << 53, (-22...22).contains(decimal.exponent) {
-            let significand = Double(decimal.significand)
-            let value =
-                decimal.exponent < 0
-                ? significand / exactPowersOfTen[-decimal.exponent]
-                : significand * exactPowersOfTen[decimal.exponent]
-            return decimal.isNegative ? -value : value
+    /// A decimal number as `significand × 10^exponent`, gathered by the byte reader as it checks the
+    /// digits (so no digit is read twice).
+    struct Parts {
+        /// The first 19 significant digits (leading zeros are not significant).
+        var significand: UInt64 = 0
+        /// How many significant digits `significand` holds.
+        var digits = 0
+        /// The power of ten.
+        var exponent = 0
+        var isNegative: Bool
+        /// More than 19 significant digits: `significand` holds only the first 19.
+        var isLong = false
+
+        init(isNegative: Bool) { self.isNegative = isNegative }
+
+        /// The exact integer, when the number is one that fits `Int64` or, non-negative, `UInt64`.
+        var integer: JSONScalar? {
+            guard !isLong, exponent == 0 else { return nil }
+            if isNegative {
+                guard significand <= UInt64(Int64.max) + 1 else { return nil }
+                return .integer(significand == UInt64(Int64.max) + 1 ? .min : -Int64(significand))
+            }
+            return significand <= UInt64(Int64.max) ? .integer(Int64(significand)) : .unsignedInteger(significand)
         }
-        return eiselLemire(decimal.significand, exponent: decimal.exponent, isNegative: decimal.isNegative)
+    }
+
+    /// The nearest `Double` to `parts`, or `nil` when the fast algorithms cannot decide (or the
+    /// number is long).
+    static func nearest(_ parts: Parts) -> Double? {
+        guard !parts.isLong else { return nil }
+        if parts.significand == 0 { return parts.isNegative ? -0.0 : 0.0 }
+        if parts.significand <= 1 << 53, (-22...22).contains(parts.exponent) {
+            let significand = Double(parts.significand)
+            let value =
+                parts.exponent < 0
+                ? significand / exactPowersOfTen[-parts.exponent]
+                : significand * exactPowersOfTen[parts.exponent]
+            return parts.isNegative ? -value : value
+        }
+        return eiselLemire(parts.significand, exponent: parts.exponent, isNegative: parts.isNegative)
     }
 
     /// 10^0 … 10^22: every one is an exact `Double`.
@@ -84,58 +110,5 @@ enum DecimalToDouble {
         guard binaryExponent &- 1 < 0x7FF - 1 else { return nil }
         let bits = binaryExponent << 52 | mantissa & 0x000F_FFFF_FFFF_FFFF | (isNegative ? 1 << 63 : 0)
         return Double(bitPattern: bits)
-    }
-}
-
-/// Number text as a significand of at most 19 significant digits and a power of ten.
-private struct Decimal19 {
-    var significand: UInt64 = 0
-    var exponent = 0
-    var isNegative = false
-
-    /// The parts of `text` (JSON's number grammar), or `nil` beyond 19 significant digits.
-    init?(_ text: UnsafeBufferPointer<UInt8>) {
-        var index = 0
-        let count = text.count
-        var digits = 0
-        if count > 0, text[0] == UInt8(ascii: "-") {
-            isNegative = true
-            index = 1
-        }
-        var inFraction = false
-        while index < count {
-            let byte = text[index]
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                if significand != 0 || digit != 0 {
-                    guard digits < 19 else { return nil }
-                    significand = significand &* 10 &+ UInt64(digit)
-                    digits += 1
-                }
-                if inFraction { exponent -= 1 }
-            } else if byte == UInt8(ascii: "."), !inFraction {
-                inFraction = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        guard index < count else { return }
-        guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
-        index += 1
-        var exponentIsNegative = false
-        if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-            exponentIsNegative = text[index] == UInt8(ascii: "-")
-            index += 1
-        }
-        var written = 0
-        while index < count {
-            let digit = text[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            // Beyond 100 000 the result is zero or infinite whatever the significand: clamp.
-            if written < 100_000 { written = written * 10 + Int(digit) }
-            index += 1
-        }
-        exponent += exponentIsNegative ? -written : written
     }
 }
