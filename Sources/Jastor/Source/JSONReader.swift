@@ -290,46 +290,75 @@ package struct JSONReader {
     /// `Double`'s range (`1e400`) is read too: a `String` property takes its text, other types report it.
     private mutating func readNumber() throws(JSONSyntaxError) {
         let start = position
-        var isInteger = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let isNegative = bytes[position] == UInt8(ascii: "-")
+        if isNegative { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit") }
+        // The number's parts, gathered while its digits are checked: at most 19 significant digits
+        // (always exact in a UInt64) and a power of ten; `isLong` past 19.
+        var parts = DecimalToDouble.Parts(isNegative: isNegative)
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else {
-            skipDigits()
+            readDigits(into: &parts, inFraction: false)
         }
+        var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit after '.'") }
-            skipDigits()
+            readDigits(into: &parts, inFraction: true)
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             position += 1
+            var exponentIsNegative = false
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                exponentIsNegative = bytes[position] == UInt8(ascii: "-")
                 position += 1
             }
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit in the exponent") }
-            skipDigits()
-        }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        // `-0` is kept as a literal: as an integer it would lose its sign (a `Double` or `String` keeps it).
-        let isNegativeZero = text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0")
-        if isInteger, !isNegativeZero, let integer = Self.integer(text) {
-            return tape.append(integer)
+            var written = 0
+            while position < bytes.count, isDigit(bytes[position]) {
+                // Beyond 100 000 the value is zero or infinite whatever the digits: clamp.
+                if written < 100_000 { written = written * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                position += 1
+            }
+            parts.exponent += exponentIsNegative ? -written : written
         }
         if isInteger {
-            tape.appendIntegerLiteral(start: start, count: position - start)
-        } else {
-            tape.appendDouble(Double(String(decoding: text, as: UTF8.self)) ?? .infinity, literalStart: start)
+            // `-0` is kept as a literal: as an integer it would lose its sign (a `Double` or `String` keeps it).
+            if isNegative, parts.significand == 0 {
+                return tape.appendIntegerLiteral(start: start, count: position - start)
+            }
+            let integer =
+                parts.isLong ? Self.integer(UnsafeBufferPointer(rebasing: bytes[start..<position])) : parts.integer
+            guard let integer else { return tape.appendIntegerLiteral(start: start, count: position - start) }
+            return tape.append(integer)
         }
+        let nearest =
+            parts.isLong ? nil : DecimalToDouble.nearest(parts)
+        tape.appendDouble(
+            nearest ?? Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .infinity,
+            literalStart: start)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    private mutating func skipDigits() {
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    /// Reads a run of digits into `parts`: leading zeros are not significant, a fraction digit lowers
+    /// the exponent, and a 20th significant digit marks the number long.
+    private mutating func readDigits(into parts: inout DecimalToDouble.Parts, inFraction: Bool) {
+        while position < bytes.count {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return }
+            if parts.digits < 19 {
+                parts.significand = parts.significand &* 10 &+ UInt64(digit)
+                if parts.significand != 0 { parts.digits += 1 }
+            } else {
+                parts.isLong = true
+            }
+            if inFraction { parts.exponent -= 1 }
+            position += 1
+        }
     }
 
     /// The exact value of integer text, when it fits `Int64` or (non-negative) `UInt64`.
