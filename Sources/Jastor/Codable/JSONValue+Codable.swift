@@ -1,0 +1,127 @@
+import Foundation
+
+extension JSONValue: Codable {
+    /// Reads any JSON value a decoder holds, refusing nesting deeper than the engine follows.
+    init(from decoder: any Decoder) throws {
+        guard decoder.codingPath.count <= MappingContext.maximumDepth else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "nested deeper than \(MappingContext.maximumDepth) levels"))
+        }
+        if let keyed = try? decoder.container(keyedBy: ArchiveKey.self) {
+            var object = JSONObject(capacity: keyed.allKeys.count)
+            for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                object.appendNew(try keyed.decode(JSONValue.self, forKey: key), forKey: key.stringValue)
+            }
+            self = .object(object)
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !unkeyed.isAtEnd {
+                elements.append(try unkeyed.decode(JSONValue.self))
+            }
+            self = .array(elements)
+        } else {
+            self = try Self.scalar(from: decoder.singleValueContainer())
+        }
+    }
+
+    private static func scalar(from container: any SingleValueDecodingContainer) throws -> JSONValue {
+        if container.decodeNil() { return .null }
+        if let value = try? container.decode(Bool.self) { return .bool(value) }
+        if let value = try? container.decode(Int64.self) {
+            // `-0.0` decodes as the integer 0 too; keep its sign.
+            if value == 0, let double = try? container.decode(Double.self), double.sign == .minus {
+                return .double(double)
+            }
+            return .integer(value)
+        }
+        if let value = try? container.decode(UInt64.self) { return .unsignedInteger(value) }
+        if let value = try? container.decode(Double.self) { return .double(value) }
+        return .string(try container.decode(String.self))
+    }
+
+    /// Writes the value; non-finite doubles as `"NaN"`/`"Infinity"`/`"-Infinity"` and decimals
+    /// as strings, so that every encoder accepts them and they read back exactly.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let object):
+            var container = encoder.container(keyedBy: ArchiveKey.self)
+            if let model = object.model, model.differsFromDeclaredType {
+                try container.encode(model.className, forKey: ArchiveKey(stringValue: MappingEngine.classMarkerKey))
+            }
+            for entry in object.entries {
+                try container.encode(entry.value, forKey: ArchiveKey(stringValue: entry.key))
+            }
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements {
+                try container.encode(element)
+            }
+        case .opaque(let opaque):
+            throw EncodingError.invalidValue(
+                opaque.value,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "\(opaque.typeName) is not a JSON value"))
+        case .string(ArchiveSpelling.null) where Self.isPropertyListEncoder(encoder):
+            // `PropertyListEncoder` spells `nil` as this very string, so it would read back as `nil`.
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "PropertyListEncoder writes the string \"$null\" as it writes nil; "
+                        + "archive the model to keep it"))
+        case .double(let value) where value == 0 && value.sign == .minus && Self.isPropertyListEncoder(encoder):
+            // Foundation's property lists on Linux share one number object for 0.0 and -0.0.
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "PropertyListEncoder does not keep the sign of -0.0; archive the model to keep it"
+                ))
+        default:
+            var container = encoder.singleValueContainer()
+            try encodeScalar(into: &container)
+        }
+    }
+
+    /// Whether `encoder` is Foundation's `PropertyListEncoder`, whose spellings lose two values.
+    private static func isPropertyListEncoder(_ encoder: any Encoder) -> Bool {
+        String(describing: type(of: encoder)).contains("Plist")
+    }
+
+    /// Writes a scalar as JSON would hold it.
+    ///
+    /// A `Decimal` is written as the `Double` whose shortest text is its
+    /// value (for integers, up to 2^53), else as its exact text in a string (a `Decimal` property reads either exactly); a date
+    /// or data kept untyped as ISO-8601 or Base64 text. A value JSON cannot hold (NaN, infinity) is
+    /// an error naming its path, never a different value.
+    private func encodeScalar(into container: inout any SingleValueEncodingContainer) throws {
+        switch self {
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .unsignedInteger(let value): try container.encode(value)
+        case .double(let value) where value.isFinite: try container.encode(value)
+        case .decimal(let value) where !value.isNaN:
+            // An integral double beyond 2^53 could read back as a different integer (property-list
+            // decoders hand its exact binary value to an `Int64`): such decimals are written as text.
+            if let double = Double(value.description), NumberText.parts(of: value).isHeld(by: double),
+                double != double.rounded(.towardZero) || abs(double) <= 9_007_199_254_740_992
+            {
+                try container.encode(double)
+            } else {
+                try container.encode(value.description)
+            }
+        case .double, .decimal:
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "\(self) is not a JSON value; archive the model to keep it"))
+        case .string(let value): try container.encode(value)
+        case .date(let value): try container.encode(ISO8601Text.string(from: value) ?? value.description)
+        case .data(let value): try container.encode(value.base64EncodedString())
+        default: try container.encodeNil()
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+extension JastorTransform where Value == Date {
+    /// Dates written with a date format pattern, such as `MM-dd-yyyy`, `MMM dd yyyy` or
+    /// `yyyy-MM-dd HH:mm:ss`, in both directions.
+    ///
+    /// One formatter is built per format, time zone and locale, for the whole process, and shared
+    /// safely by every thread that uses it.
+    ///
+    /// ```swift
+    /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - format: A Unicode date format pattern.
+    ///   - timeZone: The time zone of dates without an offset; UTC unless you say otherwise.
+    ///   - locale: The locale of month and day names; `en_US_POSIX` unless you say otherwise.
+    /// - Returns: The transform.
+    public static func date(
+        format: String, timeZone: TimeZone = .gmt, locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> JastorTransform<Date> {
+        let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
+        return JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "Date (\(format))",
+                decode: { scalar in
+                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
+                },
+                encode: { .string(formatter.string(from: $0)) }))
+    }
+
+    /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
+    /// any offset, written in UTC with fractional seconds only when the date has them (as many
+    /// digits as it takes to read back the same `Date`).
+    ///
+    /// ```swift
+    /// .init("createdAt", \Post.createdAt, transform: .iso8601)
+    /// ```
+    public static var iso8601: JastorTransform<Date> { iso8601(minimumFractionDigits: 0) }
+
+    /// ISO-8601 dates, written in UTC with at least milliseconds (`2014-08-29T10:12:00.250Z`), more
+    /// digits when the date has them.
+    ///
+    /// ```swift
+    /// .init("updatedAt", \Post.updatedAt, transform: .iso8601WithFractionalSeconds)
+    /// ```
+    public static var iso8601WithFractionalSeconds: JastorTransform<Date> { iso8601(minimumFractionDigits: 3) }
+
+    /// Numbers of seconds since 1970, read from numbers or numeric strings and written as numbers.
+    ///
+    /// ```swift
+    /// .init("timestamp", \Event.timestamp, transform: .secondsSince1970)
+    /// ```
+    public static var secondsSince1970: JastorTransform<Date> { epoch(unitsPerSecond: 1, name: "seconds since 1970") }
+
+    /// Numbers of milliseconds since 1970, read from numbers or numeric strings, written as numbers.
+    ///
+    /// ```swift
+    /// .init("timestamp", \Event.timestamp, transform: .millisecondsSince1970)
+    /// ```
+    public static var millisecondsSince1970: JastorTransform<Date> {
+        epoch(unitsPerSecond: 1000, name: "milliseconds since 1970")
+    }
+
+    private static func iso8601(minimumFractionDigits: Int) -> JastorTransform<Date> {
+        JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "ISO-8601 Date",
+                decode: { scalar in
+                    guard case .string = scalar else { return .failure(.typeMismatch) }
+                    return Date.converting(scalar)
+                },
+                encode: { date in
+                    guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
+                    else { return .double(date.timeIntervalSince1970) }
+                    return .string(text)
+                }))
+    }
+
+    private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
+        JastorTransform(
+            codec: ScalarTransformCodec(
+                typeName: "Date (\(name))",
+                decode: { scalar in
+                    switch Double.converting(scalar) {
+                    case .success(let units) where units.isFinite:
+                        return .success(Date(timeIntervalSince1970: units / unitsPerSecond))
+                    case .success: return .failure(.valueOutOfRange)
+                    case .failure(let kind): return .failure(kind)
+                    }
+                },
+                encode: { date in
+                    let units = date.timeIntervalSince1970 * unitsPerSecond
+                    return Int64(exactly: units).map { .integer($0) } ?? .double(units)
+                }))
+    }
+}
+
+/// A `DateFormatter` shared by every thread that uses its format, one call at a time.
+private final class SharedDateFormatter: Sendable {
+    /// One formatter per format, time zone and locale, for the whole process.
+    private static let cache = Locked<[String: SharedDateFormatter]>([:])
+
+    private let formatter: Locked<DateFormatter>
+
+    /// The shared formatter for a format, time zone and locale, built on first use.
+    static func formatter(format: String, timeZone: TimeZone, locale: Locale) -> SharedDateFormatter {
+        let key = "\(format)\u{0}\(timeZone.identifier)\u{0}\(locale.identifier)"
+        return cache.withLock { cache in
+            if let existing = cache[key] { return existing }
+            let created = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
+            cache[key] = created
+            return created
+        }
+    }
+
+    private init(format: String, timeZone: TimeZone, locale: Locale) {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        self.formatter = Locked(formatter)
+    }
+
+    func date(from text: String) -> Date? {
+        formatter.withLock { $0.date(from: text) }
+    }
+
+    func string(from date: Date) -> String {
+        formatter.withLock { $0.string(from: date) }
+    }
+}
