@@ -102,14 +102,12 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
     }
 
-    /// Runs `body` with the property's storage inside `root`, keeping `root` alive meanwhile.
+    /// Runs `body` with the property's storage inside `root` (see ``RuntimeLayout``: the offset
+    /// came from its slots, for a field of exactly `Value`).
     @inline(__always)
     private func withStorage<Result>(
         of root: Root, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
     ) -> Result {
-        withExtendedLifetime(root) {
-            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(root).toOpaque()).advanced(by: offset)
-            return body(storage.assumingMemoryBound(to: Value.self))
-        }
+        RuntimeLayout.withStorage(of: root, at: offset, as: Value.self, body)
     }
 }

@@ -41,9 +41,7 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
     override func readsSamples(fromFieldAt offset: Int, of model: JastorObject) -> Bool {
         let samples = ProbeSamples.values(of: Value.self).prefix(2)
         guard let root = model as? Root, samples.count == 2 else { return false }
-        return withExtendedLifetime(root) {
-            let field = (UnsafeMutableRawPointer(Unmanaged.passUnretained(root).toOpaque()) + offset)
-                .assumingMemoryBound(to: Value.self)
+        return RuntimeLayout.withStorage(of: root, at: offset, as: Value.self) { field in
             let original = field.move()
             let readsBack = samples.allSatisfy { sample in
                 field.initialize(to: sample)

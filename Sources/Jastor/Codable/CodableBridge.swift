@@ -4,7 +4,7 @@ import Foundation
 /// writes it, into the library's JSON tree, which encodes itself; decoding reads the decoder's
 /// value into that tree and maps it as `init(validating:)` maps a dictionary (JSON keys, key
 /// strategy, transforms; a `$class` key is an ordinary, unmapped key).
-enum ArchiveCoding {
+enum CodableBridge {
     /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
     static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
@@ -14,7 +14,7 @@ enum ArchiveCoding {
         let error = JastorError(issues: context.issues)
         throw DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: decoder.codingPath + first.path.components.map(ArchiveKey.init),
+                codingPath: decoder.codingPath + first.path.components.map(CodingPathKey.init),
                 debugDescription: error.description, underlyingError: error))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A coding key for any JSON key or array index.
-struct ArchiveKey: CodingKey {
+struct CodingPathKey: CodingKey {
     let stringValue: String
     let intValue: Int?
 

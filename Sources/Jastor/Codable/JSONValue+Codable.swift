@@ -9,7 +9,7 @@ extension JSONValue: Codable {
                     codingPath: decoder.codingPath,
                     debugDescription: "nested deeper than \(MappingContext.maximumDepth) levels"))
         }
-        if let keyed = try? decoder.container(keyedBy: ArchiveKey.self) {
+        if let keyed = try? decoder.container(keyedBy: CodingPathKey.self) {
             var object = JSONObject(capacity: keyed.allKeys.count)
             for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 object.appendNew(try keyed.decode(JSONValue.self, forKey: key), forKey: key.stringValue)
@@ -46,12 +46,12 @@ extension JSONValue: Codable {
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let object):
-            var container = encoder.container(keyedBy: ArchiveKey.self)
+            var container = encoder.container(keyedBy: CodingPathKey.self)
             if let model = object.model, model.differsFromDeclaredType {
-                try container.encode(model.className, forKey: ArchiveKey(stringValue: MappingEngine.classMarkerKey))
+                try container.encode(model.className, forKey: CodingPathKey(stringValue: MappingEngine.classMarkerKey))
             }
             for entry in object.entries {
-                try container.encode(entry.value, forKey: ArchiveKey(stringValue: entry.key))
+                try container.encode(entry.value, forKey: CodingPathKey(stringValue: entry.key))
             }
         case .array(let elements):
             var container = encoder.unkeyedContainer()

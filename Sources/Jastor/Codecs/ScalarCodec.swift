@@ -2,22 +2,23 @@ import Foundation
 
 /// The codec of a scalar type or a built-in transform: a rule over JSON scalars and a rule back
 /// (a row of the conversion table, or a transform's).
-final class ScalarTransformCodec<Value>: Codec<Value>, @unchecked Sendable {
+final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     // @unchecked: immutable; the rules capture only immutable values or thread-safe formatters.
     private let name: String
-    private let decodeScalar: (JSONScalar, UnsafeMutablePointer<Value>) -> JastorIssue.Kind?
-    private let encodeValue: (Value) -> JSONValue
+    private let decodeScalar: @Sendable (JSONScalar, UnsafeMutablePointer<Value>) -> JastorIssue.Kind?
+    private let encodeValue: @Sendable (Value) -> JSONValue
     /// For `Double` and `Float`: whether a value is one that JSON cannot hold, which only archives
     /// may bring back.
-    private let isNonFinite: ((Value) -> Bool)?
+    private let isNonFinite: (@Sendable (Value) -> Bool)?
     private let builtIn: Bool
 
     // Always inlined, so that the closure wrapping `decode` is compiled where `Value` is known:
     // unspecialised, it would look up `ScalarConversion<Value>`'s metadata on every value.
     @inline(__always)
     init(
-        typeName: String, decode: @escaping (JSONScalar) -> ScalarConversion<Value>,
-        encode: @escaping (Value) -> JSONValue, isNonFinite: ((Value) -> Bool)? = nil, isBuiltIn: Bool = false
+        typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
+        encode: @escaping @Sendable (Value) -> JSONValue, isNonFinite: (@Sendable (Value) -> Bool)? = nil,
+        isBuiltIn: Bool = false
     ) {
         self.name = typeName
         self.decodeScalar = { scalar, slot in

@@ -12,7 +12,7 @@ enum ScalarConversion<Value> {
 }
 
 /// A Swift scalar type with a row in the conversion table.
-protocol ScalarConvertible: JastorValue {
+protocol ScalarConvertible: JastorValue, SendableMetatype {
     /// Converts a JSON scalar, losslessly or not at all.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Self>
     /// The value as JSON.
@@ -22,7 +22,7 @@ protocol ScalarConvertible: JastorValue {
 extension ScalarConvertible {
     /// Every scalar type maps through its row of this table.
     public static var jastorCodec: JastorCodec {
-        ScalarTransformCodec(typeName: String(describing: Self.self), decode: converting, encode: \.jsonValue)
+        ScalarCodec(typeName: String(describing: Self.self), decode: { Self.converting($0) }, encode: \.jsonValue)
     }
 }
 
@@ -151,8 +151,8 @@ extension Double: ScalarConvertible {
 
     /// Non-finite values are refused outside archives.
     public static var jastorCodec: JastorCodec {
-        ScalarTransformCodec(
-            typeName: "Double", decode: converting, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
+        ScalarCodec(
+            typeName: "Double", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
     }
 
     var jsonValue: JSONValue { .double(self) }
@@ -180,7 +180,7 @@ extension Float: ScalarConvertible {
 
     /// Non-finite values are refused outside archives.
     public static var jastorCodec: JastorCodec {
-        ScalarTransformCodec(typeName: "Float", decode: converting, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
+        ScalarCodec(typeName: "Float", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
     }
 
     /// Written as the `Double` with the same shortest text (`0.1`, not `0.10000000149`).
@@ -237,7 +237,7 @@ extension Date: ScalarConvertible {
 
     /// The built-in rule, which a class's ``JastorObject/dateTransform`` replaces.
     public static var jastorCodec: JastorCodec {
-        ScalarTransformCodec(typeName: "Date", decode: converting, encode: \.jsonValue, isBuiltIn: true)
+        ScalarCodec(typeName: "Date", decode: { converting($0) }, encode: \.jsonValue, isBuiltIn: true)
     }
 
     /// Written as ISO-8601 in UTC, with as many fractional digits as it takes to read back the same

@@ -364,7 +364,7 @@ open class JastorObject {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` naming the coding path of the first issue.
     public required init(from decoder: any Decoder) throws {
-        try ArchiveCoding.decode(self, from: decoder)
+        try CodableBridge.decode(self, from: decoder)
     }
 
     // MARK: Output

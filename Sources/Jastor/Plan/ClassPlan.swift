@@ -48,7 +48,7 @@ final class ClassPlan: Sendable {
                 properties[index].accessor = accessor
             }
         }
-        builder.attachStorage(StoredPropertyWalker.storageSlots(of: modelType), to: &properties)
+        builder.attachStorage(RuntimeLayout.storageSlots(of: modelType), to: &properties)
 
         self.modelType = modelType
         self.className = String(reflecting: modelType)

@@ -28,8 +28,8 @@ struct KeyPathNaming {
 
     init(modelType: JastorObject.Type) {
         self.modelType = modelType
-        self.fields = StoredPropertyWalker.fields(of: modelType)
-        self.valueSlots = StoredPropertyWalker.storageSlots(of: modelType).map { label, slot in
+        self.fields = RuntimeLayout.fields(of: modelType)
+        self.valueSlots = RuntimeLayout.storageSlots(of: modelType).map { label, slot in
             (StoredField(label: label, offset: slot.offset, type: slot.type, size: 0).propertyName, slot)
         }
     }
@@ -38,7 +38,7 @@ struct KeyPathNaming {
     /// told.
     func propertyName(reachedBy accessor: PropertyAccessor) -> String? {
         if let name = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
-            ?? nameBySettingSamples(through: accessor)
+            ?? nameBySettingSamples(through: accessor) ?? nameBySettingSamplesSeenByMirror(through: accessor)
         {
             return name
         }
@@ -81,6 +81,35 @@ struct KeyPathNaming {
         return nil
     }
 
+    /// The one stored property, as `Mirror` shows it, whose value changes when a sample is written
+    /// through the key path.
+    ///
+    /// Used only without the class's layout (``RuntimeLayout`` off, or a runtime that cannot walk
+    /// the class); only public reflection.
+    private func nameBySettingSamplesSeenByMirror(through accessor: PropertyAccessor) -> String? {
+        guard fields.isEmpty else { return nil }
+        for write in accessor.probeWriters() {
+            let model = modelType.init()
+            let before = StoredPropertyWalker.walk(model).properties.map { ($0.name, Self.fingerprint($0.value)) }
+            write(model)
+            let after = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
+            guard before.count == after.count else { continue }
+            let changed = before.indices.filter { before[$0].1 != after[$0] }
+            if changed.count == 1 { return before[changed[0]].0 }
+        }
+        return nil
+    }
+
+    /// Text that differs when a value differs: the identity of an object, the reflection of a leaf,
+    /// and the fingerprints of a value's children otherwise.
+    private static func fingerprint(_ value: Any) -> String {
+        if type(of: value) is AnyObject.Type { return "object \(ObjectIdentifier(value as AnyObject))" }
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty else { return String(reflecting: value) }
+        let children = mirror.children.map { "\($0.label ?? "_"): \(fingerprint($0.value))" }
+        return "\(mirror.subjectType)(\(children.joined(separator: ", ")))"
+    }
+
     /// The one value field of the property's type whose samples the key path reads back.
     private func nameByReadingSamples(through accessor: PropertyAccessor) -> String? {
         let matches = valueSlots.filter { _, slot in
@@ -99,9 +128,7 @@ struct KeyPathNaming {
         let candidates = fields.filter { $0.type == accessor.valueType && $0.size > 0 }
         let matches = candidates.filter { field in
             let model = modelType.init()
-            return withExtendedLifetime(model) {
-                let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque()) + field.offset
-                let buffer = UnsafeMutableRawBufferPointer(start: storage, count: field.size)
+            return RuntimeLayout.withBytes(of: field, in: model) { buffer in
                 let saved = Array(buffer)
                 let zeros = [UInt8](repeating: 0, count: field.size)
                 let readsBack = [zeros, [1] + zeros.dropFirst()].allSatisfy { pattern in
@@ -117,9 +144,6 @@ struct KeyPathNaming {
 
     /// The bytes of every field of `model`.
     private func bytes(of model: JastorObject) -> [[UInt8]] {
-        withExtendedLifetime(model) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
-            return fields.map { Array(UnsafeRawBufferPointer(start: base + $0.offset, count: $0.size)) }
-        }
+        RuntimeLayout.bytes(of: fields, in: model)
     }
 }

@@ -1,16 +1,29 @@
-@_spi(Reflection) import Swift
+// The fence. Every use in Jastor of the standard library's private reflection (`@_spi(Reflection)`,
+// `_forEachField`, `_MetadataKind`) and every read or write of a model's raw storage through an
+// `Unmanaged` pointer lives in this file; nothing else in the library touches a model's memory.
+//
+// Contract:
+// - `fields(of:)` and `storageSlots(of:)` read a class's field layout from its runtime metadata.
+//   They return nothing when the runtime cannot walk the class, and always nothing when Jastor is
+//   built with `-DJASTOR_SAFE_REFLECTION` (see `isAvailable`).
+// - Every offset the raw helpers below take comes from those two functions, for a field whose type
+//   the caller has checked is exactly the type it reads or writes (`StorageSlot.type`,
+//   `StoredField.type`); the object is kept alive for the access.
+// - Offsets are only given to value-type fields (structs, enums, tuples, optionals of those):
+//   reference fields may be `weak` or `unowned`, which the field walker does not tell and a plain
+//   store would corrupt; those always go through their key path.
+// - With no layout (the switch below, or a runtime that cannot walk a class), every property is
+//   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
+//   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
+//   runs `didSet`/`willSet` observers, as any write through a setter does.
+//
+// The switch is a compilation condition, not an environment variable: the risk it hedges is a
+// toolchain whose `_forEachField` is gone or changed, which only a build without the private import
+// survives. CI builds and runs the whole suite once with it (`.ci/run`, "safe reflection").
 
-/// One stored property of a model, as reflection found it.
-struct StoredProperty {
-    /// The label reflection reports (`_name` for a property wrapper's storage).
-    let label: String
-    /// The property's name as declared: the label without a property wrapper's `_`.
-    let name: String
-    /// The property's current value.
-    let value: Any
-    /// Whether the value is a property wrapper's storage rather than the property's own type.
-    let isWrapperStorage: Bool
-}
+#if !JASTOR_SAFE_REFLECTION
+@_spi(Reflection) import Swift
+#endif
 
 /// Where a stored property lives inside an instance of its class, and its exact type.
 struct StorageSlot {
@@ -35,51 +48,15 @@ struct StoredField {
     }
 }
 
-/// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
-enum StoredPropertyWalker {
-    /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw value
-    /// because the standard library declares that option as a mutable static.
-    private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
-
-    /// Whether a stored field is storage the compiler or a macro adds rather than a property the
-    /// class declares: a `lazy var`'s `$__lazy_storage_$_name`, `@Observable`'s
-    /// `_$observationRegistrar`, and any other `$` or `_$` label (no declared property can have one).
-    static func isSynthesised(_ label: String) -> Bool {
-        label.hasPrefix("$") || label.hasPrefix("_$")
-    }
-
-    /// Whether a label is the `_name` storage of a property wrapper or an `@Observable` property.
-    static func isUnderscoredStorage(_ label: String) -> Bool {
-        label.hasPrefix("_") && label.count > 1
-    }
-
-    /// The model's class chain below ``JastorObject`` and its stored properties, base class first.
-    ///
-    /// Synthesised storage is skipped (see ``isSynthesised(_:)``); a property wrapper's or an
-    /// `@Observable` property's `_name` storage is reported under `name`.
-    static func walk(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
-        var mirrors: [Mirror] = []
-        var next: Mirror? = Mirror(reflecting: model)
-        while let mirror = next, mirror.subjectType != JastorObject.self {
-            mirrors.append(mirror)
-            next = mirror.superclassMirror
-        }
-        var classes: [JastorObject.Type] = []
-        var properties: [StoredProperty] = []
-        for mirror in mirrors.reversed() {
-            guard let type = mirror.subjectType as? JastorObject.Type else { continue }
-            classes.append(type)
-            for child in mirror.children {
-                guard let label = child.label, !isSynthesised(label) else { continue }
-                let isWrapperStorage = isUnderscoredStorage(label)
-                properties.append(
-                    StoredProperty(
-                        label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: child.value,
-                        isWrapperStorage: isWrapperStorage))
-            }
-        }
-        return (classes, properties)
-    }
+/// A class's field layout from its runtime metadata, and raw access to a field's storage.
+enum RuntimeLayout {
+    #if JASTOR_SAFE_REFLECTION
+    /// Whether the layout of classes is read at all (`false`: built with `JASTOR_SAFE_REFLECTION`).
+    static let isAvailable = false
+    #else
+    /// Whether the layout of classes is read at all (`false`: built with `JASTOR_SAFE_REFLECTION`).
+    static let isAvailable = true
+    #endif
 
     /// Where each stored property of `type` (its superclasses' included) that holds a value type
     /// lives, by label.
@@ -90,30 +67,77 @@ enum StoredPropertyWalker {
     /// optionals of those) are left out: their storage may be `weak` or `unowned`, which the
     /// field walker does not tell and which a plain store would corrupt.
     static func storageSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
+        #if JASTOR_SAFE_REFLECTION
+        return [:]
+        #else
         var slots: [String: StorageSlot] = [:]
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
-            if holdsValue(kind) || (kind == .optional && holdsValue((fieldType as? OptionalStorage.Type)?.wrappedKind))
+            if holdsValue(kind)
+                || (kind == .optional && holdsValue((fieldType as? OptionalStorage.Type)?.wrappedKind))
             {
                 slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
             }
             return true
         }
         return walked ? slots : [:]
+        #endif
     }
 
     /// Every stored field of `type` and its superclasses, synthesised ones left out, with its
     /// layout; empty when the runtime cannot walk the class.
     static func fields(of type: JastorObject.Type) -> [StoredField] {
+        #if JASTOR_SAFE_REFLECTION
+        return []
+        #else
         var fields: [StoredField] = []
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
             let label = String(cString: name)
-            if !isSynthesised(label) {
-                fields.append(StoredField(label: label, offset: offset, type: fieldType, size: size(of: fieldType)))
+            if !StoredPropertyWalker.isSynthesised(label) {
+                fields.append(
+                    StoredField(label: label, offset: offset, type: fieldType, size: size(of: fieldType)))
             }
             return true
         }
         return walked ? fields : []
+        #endif
     }
+
+    // MARK: Raw storage
+
+    /// Runs `body` with the storage of the field at `offset` inside `object`, typed as `Value`,
+    /// keeping `object` alive meanwhile.
+    ///
+    /// `offset` must come from ``storageSlots(of:)`` or ``fields(of:)`` for a field whose type is
+    /// exactly `Value`.
+    @inline(__always)
+    static func withStorage<Value, Result>(
+        of object: AnyObject, at offset: Int, as _: Value.Type, _ body: (UnsafeMutablePointer<Value>) -> Result
+    ) -> Result {
+        withExtendedLifetime(object) {
+            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+            return body(storage.assumingMemoryBound(to: Value.self))
+        }
+    }
+
+    /// Runs `body` with the bytes of `field` inside `object`, keeping `object` alive meanwhile.
+    static func withBytes<Result>(
+        of field: StoredField, in object: AnyObject, _ body: (UnsafeMutableRawBufferPointer) -> Result
+    ) -> Result {
+        withExtendedLifetime(object) {
+            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset
+            return body(UnsafeMutableRawBufferPointer(start: storage, count: field.size))
+        }
+    }
+
+    /// A copy of the bytes of each of `fields` inside `object`.
+    static func bytes(of fields: [StoredField], in object: AnyObject) -> [[UInt8]] {
+        fields.map { field in withBytes(of: field, in: object) { Array($0) } }
+    }
+
+    #if !JASTOR_SAFE_REFLECTION
+    /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw
+    /// value because the standard library declares that option as a mutable static.
+    private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
 
     /// The size in bytes of a value of `type`.
     private static func size(of type: Any.Type) -> Int {
@@ -127,7 +151,7 @@ enum StoredPropertyWalker {
     }
 
     /// The metadata kind of any type, read as the kind of a field of that type.
-    static func metadataKind<Value>(of _: Value.Type) -> _MetadataKind? {
+    fileprivate static func metadataKind<Value>(of _: Value.Type) -> _MetadataKind? {
         var kind: _MetadataKind?
         _ = _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
             kind = fieldKind
@@ -135,9 +159,11 @@ enum StoredPropertyWalker {
         }
         return kind
     }
+    #endif
 }
 
-/// A struct whose one field has the type whose kind ``StoredPropertyWalker/metadataKind(of:)`` asks.
+#if !JASTOR_SAFE_REFLECTION
+/// A struct whose one field has the type whose kind ``RuntimeLayout/metadataKind(of:)`` asks.
 private struct KindProbe<Value> {
     var value: Value
 }
@@ -148,5 +174,6 @@ private protocol OptionalStorage {
 }
 
 extension Optional: OptionalStorage {
-    fileprivate static var wrappedKind: _MetadataKind? { StoredPropertyWalker.metadataKind(of: Wrapped.self) }
+    fileprivate static var wrappedKind: _MetadataKind? { RuntimeLayout.metadataKind(of: Wrapped.self) }
 }
+#endif

@@ -25,7 +25,7 @@ extension JastorTransform where Value == String {
     /// ```
     public static var numberEncoded: JastorTransform<String> {
         JastorTransform(
-            codec: ScalarTransformCodec(
+            codec: ScalarCodec(
                 typeName: "String", decode: String.converting,
                 encode: { text in
                     if NumberText.isInteger(text), let integer = Int64(text), String(integer) == text {
@@ -82,7 +82,7 @@ extension JastorTransform where Value: Equatable & Sendable {
     public static func table(_ table: [String: Value]) -> JastorTransform<Value> {
         let entries = table.sorted { $0.key < $1.key }
         return JastorTransform(
-            codec: ScalarTransformCodec(
+            codec: ScalarCodec(
                 typeName: String(describing: Value.self),
                 decode: { scalar in
                     guard case .string(let text) = scalar else { return .failure(.typeMismatch) }

@@ -21,7 +21,7 @@ extension JastorTransform where Value == Date {
     ) -> JastorTransform<Date> {
         let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
         return JastorTransform(
-            codec: ScalarTransformCodec(
+            codec: ScalarCodec(
                 typeName: "Date (\(format))",
                 decode: { scalar in
                     guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
@@ -65,7 +65,7 @@ extension JastorTransform where Value == Date {
 
     private static func iso8601(minimumFractionDigits: Int) -> JastorTransform<Date> {
         JastorTransform(
-            codec: ScalarTransformCodec(
+            codec: ScalarCodec(
                 typeName: "ISO-8601 Date",
                 decode: { scalar in
                     guard case .string = scalar else { return .failure(.typeMismatch) }
@@ -80,7 +80,7 @@ extension JastorTransform where Value == Date {
 
     private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
         JastorTransform(
-            codec: ScalarTransformCodec(
+            codec: ScalarCodec(
                 typeName: "Date (\(name))",
                 decode: { scalar in
                     switch Double.converting(scalar) {
