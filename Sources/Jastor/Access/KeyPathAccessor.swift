@@ -12,6 +12,8 @@ extension Optional: OptionalModel where Wrapped: JastorObject {}
 /// in the runtime (a holder object, metadata lookups, an exclusivity check); writing the storage
 /// directly costs a few. Only an exact type match at the property's own label gets an offset.
 final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Value>, @unchecked Sendable {
+    // @unchecked: every stored property is a `let` (a `Sendable` key path, an immutable codec, an offset,
+    // a flag); the accessor is built once per class plan and only read afterwards.
     private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
     private let codec: Codec<Value>
     private let storageOffset: Int?

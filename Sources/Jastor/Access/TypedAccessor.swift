@@ -6,6 +6,8 @@ import Foundation
 ///
 /// On its own it is the accessor of an ignored property.
 class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sendable {
+    // @unchecked: a non-final subclass of `PropertyAccessor`; its one `let` key path is immutable and
+    // key paths are values that never change once formed.
     private let keyPath: KeyPath<Root, Value>
 
     init(keyPath: KeyPath<Root, Value>) {

@@ -5,6 +5,7 @@ import Foundation
 /// In lenient mapping an element that does not fit is left out (and reported); the elements that fit
 /// are kept.
 final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` element codec.
     private let element: Codec<Element>
 
     init(element: Codec<Element>) {

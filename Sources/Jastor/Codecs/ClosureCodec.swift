@@ -2,6 +2,7 @@ import Foundation
 
 /// The codec of a closure-pair transform.
 final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s: a name and `@Sendable` closures.
     private let name: String
     private let decodeValue: @Sendable (Any) -> Value?
     private let encodeValue: @Sendable (Value) -> Any

@@ -13,6 +13,7 @@ public class JastorCodec: @unchecked Sendable {
 /// This base class is the codec of a type Jastor cannot map: it reports every value as a declaration
 /// problem, so a mistake never traps.
 class Codec<Value>: JastorCodec, @unchecked Sendable {
+    // @unchecked: as `JastorCodec`; subclasses hold only `let`s of immutable values and codecs.
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
 

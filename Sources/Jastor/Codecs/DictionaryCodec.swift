@@ -3,6 +3,7 @@ import Foundation
 /// Reads a JSON object into `[String: Value]`, member by member; in lenient mapping a member
 /// that does not fit is left out (and reported).
 final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` value codec.
     private let value: Codec<Value>
 
     init(value: Codec<Value>) {

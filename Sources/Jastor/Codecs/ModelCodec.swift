@@ -6,6 +6,7 @@ import Foundation
 /// it. Only when reading a Jastor archive may a `$class` marker choose a subclass instead, and
 /// only a subclass of that class: an archive cannot make Jastor build anything else.
 final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only a `let` metatype, which never changes.
     private let modelType: Model.Type
 
     init(modelType: Model.Type = Model.self) {

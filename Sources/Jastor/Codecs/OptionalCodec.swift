@@ -2,6 +2,7 @@ import Foundation
 
 /// Reads `null` as `nil` and anything else through the wrapped codec.
 final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` wrapped codec.
     private let wrapped: Codec<Wrapped>
 
     init(wrapped: Codec<Wrapped>) {

@@ -3,6 +3,7 @@ import Foundation
 /// Keeps a JSON array as `[Any]`; when `arrayElementTypes` names a model class for the
 /// property, each element is built as that model instead.
 final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` model codec.
     private let elementModel: ModelCodec<JastorObject>?
 
     init(elementModel: ModelCodec<JastorObject>? = nil) {

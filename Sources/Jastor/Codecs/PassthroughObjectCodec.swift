@@ -2,6 +2,7 @@ import Foundation
 
 /// Keeps a JSON object as `[String: Any]`, exactly as the source holds it.
 final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one has no stored state.
     override var typeName: String { "[String: Any]" }
 
     override func decode<Source: JSONSource>(

@@ -2,6 +2,7 @@ import Foundation
 
 /// Reads a `RawRepresentable` enum through its raw value.
 final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` raw-value codec.
     private let raw: Codec<Value.RawValue>
 
     init(raw: Codec<Value.RawValue>) {

@@ -3,7 +3,8 @@ import Foundation
 /// The codec of a scalar type or a built-in transform: a rule over JSON scalars and a rule back
 /// (a row of the conversion table, or a transform's).
 final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
-    // @unchecked: immutable; the rules capture only immutable values or thread-safe formatters.
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s, and its rules are
+    // `@Sendable` closures (they capture immutable values or thread-safe formatters).
     private let name: String
     private let decodeScalar: @Sendable (JSONScalar, UnsafeMutablePointer<Value>) -> JastorIssue.Kind?
     private let encodeValue: @Sendable (Value) -> JSONValue

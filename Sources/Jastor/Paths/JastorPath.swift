@@ -56,7 +56,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     /// The steps from the root, outermost first.
-    public var components: [Component]
+    public let components: [Component]
 
     /// Creates a path from its components, outermost first.
     ///
