@@ -60,7 +60,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     /// - Returns: Whether it merged; `false` when the property holds no model, the JSON is not an
     ///   object, the class's `modelClass(for:)` picks another class for it, or the run replaces.
     private func merge<Source: JSONSource>(_ source: Source, into root: Root, context: inout MappingContext) -> Bool {
-        guard context.nestedModelUpdate == .merge, case .object = source.kind,
+        guard context.policy.nestedModelUpdate == .merge, case .object = source.kind,
             let existing = root[keyPath: keyPath] as? JastorObject
         else { return false }
         let members = source.object

@@ -73,8 +73,8 @@ enum ArchiveReader {
         return OpenedArchive(
             rootClass: rootClass, reading: ArchiveReading(formatVersion: Int(version), classVersions: classVersions)
         ) { type, context in
-            guard case .object = root.kind else {
-                context.record(.typeMismatch, expected: "Object for \(type)", found: root.kind.summary)
+            if let issue = StrictMapping.Root.object.mismatch(root, for: type) {
+                context.record(issue.kind, expected: issue.expected, found: issue.found)
                 return nil
             }
             return ArchivedModel.read(type, from: root.object, context: &context)

@@ -8,7 +8,7 @@ enum CodableBridge {
     /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
     static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
-        var context = MappingContext(input: .dictionary)
+        var context = MappingContext(policy: .filling)
         MappingEngine.map(value, into: model, by: .storage, context: &context)
         guard let first = context.issues.first else { return }
         let error = JastorError(issues: context.issues)

@@ -24,7 +24,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         }
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
-        guard context.input == .dictionary else {
+        guard !context.policy.readsPropertyNames else {
             guard let model = ArchivedModel.read(type, from: members, context: &context) else { return false }
             slot.initialize(to: model)
             return true
@@ -48,7 +48,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func instantiatedType<Members: JSONObjectSource>(
         for members: Members, context: inout MappingContext
     ) -> Model.Type? where Members.Member: JSONSource {
-        guard context.input == .archive else { return chosenType(for: members, context: &context) }
+        guard context.policy.followsClassMarkers else { return chosenType(for: members, context: &context) }
         return markedType(for: members, context: &context)
     }
 

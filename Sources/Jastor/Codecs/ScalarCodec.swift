@@ -48,7 +48,9 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             return false
         }
         guard let kind = decodeScalar(scalar, slot) else {
-            guard let isNonFinite, scalar.mayBeNonFinite, context.input != .archive, isNonFinite(slot.pointee) else {
+            guard let isNonFinite, scalar.mayBeNonFinite, !context.policy.acceptsNonFiniteNumbers,
+                isNonFinite(slot.pointee)
+            else {
                 return true
             }
             // What mapping accepts, output must be able to write: JSON has no NaN or infinity.

@@ -3,14 +3,6 @@ import Foundation
 /// The state of one mapping run: where the engine is in the input, what went wrong so far,
 /// and how deep it has descended.
 struct MappingContext {
-    /// Whether the input is a Jastor archive, whose `$class` markers may choose a subclass.
-    ///
-    /// Plain dictionaries never choose classes: data from a network must not pick what is built.
-    enum Input {
-        case dictionary
-        case archive
-    }
-
     /// How many keys and indexes deep the engine follows the input before it stops descending.
     ///
     /// The limit keeps hostile input from exhausting a thread's stack: mapping takes about 1.3 KB
@@ -18,15 +10,11 @@ struct MappingContext {
     /// a 512 KB secondary thread. Real-world JSON rarely nests deeper than twenty levels.
     static let maximumDepth = 256
 
-    let input: Input
-    /// The archive being read, when ``input`` is `.archive`: how its class names resolve and
-    /// which version of each class it holds.
+    /// What kind of run this is: keys or names, class markers, key checks, nested updates.
+    let policy: ReadPolicy
+    /// The archive being read, when the policy is ``ReadPolicy/archive``: how its class names
+    /// resolve and which version of each class it holds.
     var archive: ArchiveReading?
-    /// Whether the run applies the classes' ``JastorKeyPolicy`` and required keys: when models are
-    /// created from JSON, not when `update(with:)` applies partial JSON or an archive is read.
-    var checksKeys: Bool
-    /// How `update(with:)` treats a nested model that the JSON has an object for.
-    var nestedModelUpdate = JastorObject.NestedModelUpdate.merge
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
@@ -36,16 +24,15 @@ struct MappingContext {
     private var valuesLeft: Int
     private var reportedValueLimit = false
 
-    init(input: Input, checksKeys: Bool = false, limits: JastorLimits = JastorLimits.current) {
-        self.input = input
-        self.checksKeys = checksKeys && input == .dictionary
+    init(policy: ReadPolicy, limits: JastorLimits = JastorLimits.current) {
+        self.policy = policy
         valueLimit = limits.maximumValueCount
         valuesLeft = limits.maximumValueCount
     }
 
     /// A run reading an archive.
     init(archive: ArchiveReading, limits: JastorLimits = JastorLimits.current) {
-        self.init(input: .archive, limits: limits)
+        self.init(policy: .archive, limits: limits)
         self.archive = archive
     }
 
