@@ -47,7 +47,12 @@ private final class WeakLinked: JastorObject {
         let fromJSON = try ObservedSubclass(jsonString: #"{"name": "b", "count": 3}"#)
         #expect(fromDictionary.name == "a" && fromDictionary.count == 2)
         #expect(fromJSON.name == "b" && fromJSON.count == 3)
+        #if JASTOR_SAFE_REFLECTION
+        // Without the runtime layout, initialisers write through setters (see RuntimeLayout.swift).
+        #expect(Set(Observed.log.calls) == ["name  → a", "count 0 → 2", "name  → b", "count 0 → 3"])
+        #else
         #expect(Observed.log.calls.isEmpty)
+        #endif
     }
 
     @Test func updateRunsObserversAndOverridingObservers() {
