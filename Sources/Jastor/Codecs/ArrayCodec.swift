@@ -18,10 +18,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
     ) -> Bool {
-        guard case .array = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.array, source, context: &context) else { return false }
         let elements = source.elements
         guard !context.isTooDeep() else { return false }
         guard !elements.isEmpty else {

@@ -76,6 +76,26 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
     /// Whether this is a type's built-in rule rather than a transform.
     var isBuiltInRule: Bool { false }
 
+    /// Whether `source` is an object or an array, as `kind` asks; records the mismatch when not.
+    ///
+    /// The first step of every container codec.
+    @inline(__always)
+    func isKind<Source: JSONSource>(
+        _ kind: ContainerKind, _ source: Source, context: inout MappingContext
+    ) -> Bool {
+        switch (kind, source.kind) {
+        case (.object, .object), (.array, .array): return true
+        default:
+            recordMismatch(source, context: &context)
+            return false
+        }
+    }
+
+    /// The kinds of container ``isKind(_:_:context:)`` tells apart.
+    enum ContainerKind {
+        case object, array
+    }
+
     /// Records that `source` does not have the shape this codec reads.
     func recordMismatch<Source: JSONSource>(_ source: Source, context: inout MappingContext) {
         context.record(.typeMismatch, expected: typeName, found: source.kind.summary)

@@ -16,10 +16,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext
     ) -> Bool {
-        guard case .object = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.object, source, context: &context) else { return false }
         let members = source.object
         guard !context.isTooDeep() else { return false }
         var result: [String: Value] = [:]

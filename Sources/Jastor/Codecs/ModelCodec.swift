@@ -18,10 +18,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
     ) -> Bool {
-        guard case .object = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.object, source, context: &context) else { return false }
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         guard !context.policy.readsPropertyNames else {

@@ -15,10 +15,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Any]>, context: inout MappingContext
     ) -> Bool {
-        guard case .array = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.array, source, context: &context) else { return false }
         guard let elementModel else {
             // The Foundation array is built only when it is kept, and only once it is known to fit.
             guard !context.exceedsLimits(untyped: source) else { return false }

@@ -8,10 +8,7 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[String: Any]>, context: inout MappingContext
     ) -> Bool {
-        guard case .object = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.object, source, context: &context) else { return false }
         // The Foundation dictionary is built only once the value is known to fit.
         guard !context.exceedsLimits(untyped: source) else { return false }
         guard let dictionary = source.foundationValue as? [String: Any] else {
