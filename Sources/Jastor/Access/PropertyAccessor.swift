@@ -58,6 +58,8 @@ class PropertyAccessor: @unchecked Sendable {
     /// (an empty ``JastorValue`` conformance), or `nil` when every part has rules.
     var typeWithoutRules: String? { nil }
 
+    /// The property's value in `model` read through the key path, registered or ignored alike.
+    func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }
     /// Closures that each write a distinct value through the key path, to see which field changes.
     func probeWriters() -> [(JastorObject) -> Void] { [] }
     /// The bytes of the property's value in `model`, read through the key path.

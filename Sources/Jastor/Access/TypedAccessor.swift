@@ -35,6 +35,10 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
         }
     }
 
+    override func valueThroughKeyPath(in model: JastorObject) -> Any? {
+        (model as? Root).map { $0[keyPath: keyPath] }
+    }
+
     override func valueBytes(in model: JastorObject) -> [UInt8]? {
         guard let root = model as? Root else { return nil }
         return withUnsafeBytes(of: root[keyPath: keyPath]) { Array($0) }

@@ -39,6 +39,7 @@ struct KeyPathNaming {
     func propertyName(reachedBy accessor: PropertyAccessor) -> String? {
         if let name = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
             ?? nameBySettingSamples(through: accessor) ?? nameBySettingSamplesSeenByMirror(through: accessor)
+            ?? nameByReadingTheOnlyFieldOfItsType(through: accessor)
         {
             return name
         }
@@ -91,13 +92,38 @@ struct KeyPathNaming {
         for write in accessor.probeWriters() {
             let model = modelType.init()
             let before = StoredPropertyWalker.walk(model).properties.map { ($0.name, Self.fingerprint($0.value)) }
+            // A value that reflects differently each time it is walked tells nothing; leave it out.
+            let again = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
             write(model)
             let after = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
-            guard before.count == after.count else { continue }
-            let changed = before.indices.filter { before[$0].1 != after[$0] }
+            guard before.count == after.count, before.count == again.count else { continue }
+            // The property's own storage now holds what the key path reads (an observer may have
+            // changed another property as well).
+            let changed = before.indices.filter { before[$0].1 == again[$0] && before[$0].1 != after[$0] }
             if changed.count == 1 { return before[changed[0]].0 }
+            let read = accessor.valueThroughKeyPath(in: model).map(Self.fingerprint)
+            let readBack = changed.filter { after[$0] == read }
+            if readBack.count == 1 { return before[readBack[0]].0 }
         }
         return nil
+    }
+
+    /// The one stored property of the key path's value type, as `Mirror` shows it, whose value the
+    /// key path reads, for plain-bytes types Jastor has no samples of (an enum that is not
+    /// `CaseIterable`), as the layout-based way reads their bit patterns.
+    ///
+    /// Used only without the class's layout, as ``nameBySettingSamplesSeenByMirror(through:)``.
+    private func nameByReadingTheOnlyFieldOfItsType(through accessor: PropertyAccessor) -> String? {
+        guard fields.isEmpty, accessor.valueIsBitwiseCopyable else { return nil }
+        let model = modelType.init()
+        guard let read = accessor.valueThroughKeyPath(in: model) else { return nil }
+        let properties = StoredPropertyWalker.walk(model).properties.filter {
+            type(of: $0.value) == accessor.valueType
+        }
+        guard properties.count == 1, Self.fingerprint(properties[0].value) == Self.fingerprint(read) else {
+            return nil
+        }
+        return properties[0].name
     }
 
     /// Text that differs when a value differs: the identity of an object, the reflection of a leaf,
