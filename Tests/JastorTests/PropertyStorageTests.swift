@@ -47,7 +47,13 @@ private final class WeakLinked: JastorObject {
         let fromJSON = try ObservedSubclass(jsonString: #"{"name": "b", "count": 3}"#)
         #expect(fromDictionary.name == "a" && fromDictionary.count == 2)
         #expect(fromJSON.name == "b" && fromJSON.count == 3)
+        #if JASTOR_SAFE_REFLECTION
+        // Without the runtime layout, initialisers write through setters (see RuntimeLayout.swift).
+        // (Naming the properties, once per class, writes samples into blank models through setters too.)
+        #expect(Set(Observed.log.calls).isSuperset(of: ["name  → a", "count 0 → 2", "name  → b", "count 0 → 3"]))
+        #else
         #expect(Observed.log.calls.isEmpty)
+        #endif
     }
 
     @Test func updateRunsObserversAndOverridingObservers() {
@@ -55,7 +61,12 @@ private final class WeakLinked: JastorObject {
         let model = ObservedSubclass(dictionary: ["name": "a", "count": 2])
         model.update(with: ["name": "b", "count": 5])
         #expect(model.name == "b" && model.count == 5)
+        #if JASTOR_SAFE_REFLECTION
+        // The initialiser's writes went through the setters too (see RuntimeLayout.swift).
+        #expect(Observed.log.calls.suffix(2) == ["name a → b", "count 2 → 5"])
+        #else
         #expect(Observed.log.calls == ["name a → b", "count 2 → 5"])
+        #endif
     }
 
     @Test func valuesWrittenToStorageReadBackThroughProperties() {

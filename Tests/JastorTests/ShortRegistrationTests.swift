@@ -132,7 +132,12 @@ private class NamedMoods: JastorObject {
         #expect(cat.owner?.name == "Ann" && cat.owner?.age == 30)
         #expect(cat.tags == ["grey", "indoor"])
         #expect(cat.extras.keys.sorted() == ["collar_colour"])
+        #if JASTOR_SAFE_REFLECTION
+        // Without the runtime layout, the initialiser writes through setters (see RuntimeLayout.swift).
+        #expect(cat.observedLives == [7], "naming the properties ran no observer; the initialiser's write did")
+        #else
         #expect(cat.observedLives.isEmpty, "naming the properties ran no observer, nor did the initialiser")
+        #endif
         #expect(Cat(dictionary: cat.toDictionary()) == cat)
     }
 

@@ -3,14 +3,6 @@ import Foundation
 /// The state of one mapping run: where the engine is in the input, what went wrong so far,
 /// and how deep it has descended.
 struct MappingContext {
-    /// Whether the input is a Jastor archive, whose `$class` markers may choose a subclass.
-    ///
-    /// Plain dictionaries never choose classes: data from a network must not pick what is built.
-    enum Input {
-        case dictionary
-        case archive
-    }
-
     /// How many keys and indexes deep the engine follows the input before it stops descending.
     ///
     /// The limit keeps hostile input from exhausting a thread's stack: mapping takes about 1.3 KB
@@ -18,15 +10,11 @@ struct MappingContext {
     /// a 512 KB secondary thread. Real-world JSON rarely nests deeper than twenty levels.
     static let maximumDepth = 256
 
-    let input: Input
-    /// The archive being read, when ``input`` is `.archive`: how its class names resolve and
-    /// which version of each class it holds.
+    /// What kind of run this is: keys or names, class markers, key checks, nested updates.
+    let policy: ReadPolicy
+    /// The archive being read, when the policy is ``ReadPolicy/archive``: how its class names
+    /// resolve and which version of each class it holds.
     var archive: ArchiveReading?
-    /// Whether the run applies the classes' ``JastorKeyPolicy`` and required keys: when models are
-    /// created from JSON, not when `update(with:)` applies partial JSON or an archive is read.
-    var checksKeys: Bool
-    /// How `update(with:)` treats a nested model that the JSON has an object for.
-    var nestedModelUpdate = JastorObject.NestedModelUpdate.merge
     /// The plans this run has used.
     var plans = RunPlans()
     private var trail = IssueTrail()
@@ -36,16 +24,15 @@ struct MappingContext {
     private var valuesLeft: Int
     private var reportedValueLimit = false
 
-    init(input: Input, checksKeys: Bool = false, limits: JastorLimits = JastorLimits.current) {
-        self.input = input
-        self.checksKeys = checksKeys && input == .dictionary
+    init(policy: ReadPolicy, limits: JastorLimits = JastorLimits.current) {
+        self.policy = policy
         valueLimit = limits.maximumValueCount
         valuesLeft = limits.maximumValueCount
     }
 
     /// A run reading an archive.
     init(archive: ArchiveReading, limits: JastorLimits = JastorLimits.current) {
-        self.init(input: .archive, limits: limits)
+        self.init(policy: .archive, limits: limits)
         self.archive = archive
     }
 
@@ -208,200 +195,4 @@ struct MappingContext {
         else { return }
         trail.append(plan.declarationIssues)
     }
-}
-
-/// The state of one output run (`toDictionary()`, archiving, equality, description).
-struct EncodingContext {
-    /// What the output is for; it decides names, omissions and class markers.
-    enum Purpose {
-        /// `toDictionary()` and `Codable`: JSON keys, no class markers.
-        case dictionary
-        /// Archives: property names, class markers where a subclass sits in a base-class slot.
-        case archive
-        /// Equality, hashing and `description`: property names, every property, every class.
-        case inspection
-    }
-
-    let purpose: Purpose
-    /// The plans this run has used.
-    var plans = RunPlans()
-    /// The model classes an archive run has written, with their versions.
-    var archivedClasses = ArchivedClasses()
-    private var trail = IssueTrail()
-    /// The models being written, outermost first: a short stack, searched faster than hashed.
-    private var modelsBeingWritten: [ObjectIdentifier] = []
-
-    init(purpose: Purpose) {
-        self.purpose = purpose
-    }
-
-    /// The problems found so far.
-    var issues: [JastorIssue] { trail.issues }
-
-    /// Runs `body` one level down, at `component` of the current object or array.
-    @inline(__always)
-    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
-        -> JSONValue
-    {
-        let mark = trail.enter()
-        let result = body(&self)
-        trail.leave(component, mark: mark)
-        return result
-    }
-
-    /// Runs `body` at `components` below the current position (a property's key path).
-    @inline(__always)
-    mutating func descend(
-        into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
-    ) -> JSONValue {
-        let mark = trail.enter(components.count)
-        let result = body(&self)
-        trail.leave(components, mark: mark)
-        return result
-    }
-
-    /// Whether a model or container at the current path is nested too deeply to write.
-    ///
-    /// Records the issue when it is; the value is then written as `null`.
-    mutating func isTooDeep() -> Bool {
-        trail.isTooDeep(found: "deeper data")
-    }
-
-    /// Marks `model` as being written; returns `false` (and records an issue) when it already
-    /// is, which means the graph has a cycle that JSON cannot represent.
-    mutating func beginWriting(_ model: AnyObject) -> Bool {
-        let identifier = ObjectIdentifier(model)
-        guard !modelsBeingWritten.contains(identifier) else {
-            record(
-                .unencodableValue, expected: "a tree of models",
-                found: "a reference back to an enclosing \(type(of: model))")
-            return false
-        }
-        modelsBeingWritten.append(identifier)
-        return true
-    }
-
-    /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.
-    mutating func endWriting(_ model: AnyObject) {
-        if modelsBeingWritten.last == ObjectIdentifier(model) { modelsBeingWritten.removeLast() }
-    }
-
-    /// Records a problem at the current path.
-    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
-        trail.record(kind, expected: expected, found: found)
-    }
-}
-
-/// The class plans one run has used, so that each class takes the shared cache's lock once per
-/// run rather than once per model: with several threads mapping at once, a lock taken per model is
-/// contended and parks threads in the kernel.
-struct RunPlans {
-    /// The classes seen most recently; a run uses few, and a short array is searched faster than
-    /// a dictionary is hashed.
-    private var known: [(type: ObjectIdentifier, plan: ClassPlan)] = []
-    private static let capacity = 16
-
-    /// The plan of `type`, from this run's classes or else the shared cache.
-    mutating func plan(for type: JastorObject.Type) -> ClassPlan {
-        let identifier = ObjectIdentifier(type)
-        for entry in known where entry.type == identifier {
-            return entry.plan
-        }
-        let plan = PlanCache.shared.plan(for: type)
-        if known.count == Self.capacity { known.removeFirst() }
-        known.append((identifier, plan))
-        return plan
-    }
-}
-
-/// How deep a run is in its data and what went wrong so far; shared by reading and writing.
-///
-/// The path of an issue is assembled only when there is one: an issue is recorded with an empty
-/// path, and each level it was recorded under adds its key or index as the run leaves that level.
-/// So the common case (no issue) keeps no path at all, only a depth.
-private struct IssueTrail {
-    /// An issue whose path is complete only once the run is back at the top.
-    private struct Entry {
-        var issue: JastorIssue
-        /// The components the issue was found under, innermost first (added while leaving).
-        var reversedPath: [JastorPath.Component] = []
-        /// Whether the levels being left add to the path (not for issues that carry their own,
-        /// such as declaration issues).
-        var isRelative: Bool
-    }
-
-    private var entries: [Entry] = []
-    private var depth = 0
-    /// Where this thread's stack is too low for another level (see ``StackGuard``).
-    private let stackLimit = StackGuard.currentLimit()
-
-    /// The issues recorded so far, with the paths from the top (complete once the run is back there).
-    var issues: [JastorIssue] {
-        entries.map { entry in
-            guard entry.isRelative else { return entry.issue }
-            let issue = entry.issue
-            return JastorIssue(
-                path: JastorPath(entry.reversedPath.reversed() + issue.path.components), kind: issue.kind,
-                expected: issue.expected, found: issue.found)
-        }
-    }
-
-    /// Goes `levels` down; returns the mark ``leave(_:mark:)`` needs.
-    @inline(__always)
-    mutating func enter(_ levels: Int = 1) -> Int {
-        depth += levels
-        return entries.count
-    }
-
-    /// Comes back up from `component`, adding it to the paths of the issues recorded below it.
-    @inline(__always)
-    mutating func leave(_ component: JastorPath.Component, mark: Int) {
-        depth -= 1
-        if entries.count != mark { prefix([component], since: mark) }
-    }
-
-    /// Comes back up from `components`, adding them to the paths of the issues recorded below them.
-    @inline(__always)
-    mutating func leave(_ components: [JastorPath.Component], mark: Int) {
-        depth -= components.count
-        if entries.count != mark { prefix(components, since: mark) }
-    }
-
-    private mutating func prefix(_ components: [JastorPath.Component], since mark: Int) {
-        for index in mark..<entries.count where entries[index].isRelative {
-            entries[index].reversedPath.append(contentsOf: components.reversed())
-        }
-    }
-
-    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
-        entries.append(
-            Entry(issue: JastorIssue(path: [], kind: kind, expected: expected, found: found), isRelative: true))
-    }
-
-    /// Adds issues that carry their own paths.
-    mutating func append(_ issues: [JastorIssue]) {
-        entries += issues.map { Entry(issue: $0, isRelative: false) }
-    }
-
-    /// How many keys and indexes deep the run is.
-    var currentDepth: Int { depth }
-
-    /// Whether the current depth is at the nesting limit (or `force`d); records the issue when it is.
-    ///
-    /// A thread whose stack is nearly used up is at the limit too (a small thread in a debug
-    /// build holds fewer levels): the issue then says how many levels it held.
-    mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
-        if force || depth >= MappingContext.maximumDepth {
-            record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
-            return true
-        }
-        guard isStackLow else { return false }
-        record(
-            .nestingTooDeep, expected: "at most \(depth) levels of nesting, as many as this thread's stack holds",
-            found: found)
-        return true
-    }
-
-    /// Whether the thread's stack has too little room left for another level.
-    var isStackLow: Bool { StackGuard.isLow(stackLimit) }
 }

@@ -17,8 +17,8 @@ enum MappingEngine {
     static func map<Source: JSONSource>(
         _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) {
-        guard case .object = source.kind else {
-            context.record(.typeMismatch, expected: "Object for \(type(of: model))", found: source.kind.summary)
+        if let issue = StrictMapping.Root.object.mismatch(source, for: type(of: model)) {
+            context.record(issue.kind, expected: issue.expected, found: issue.found)
             return
         }
         let members = source.object
@@ -32,12 +32,12 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         let plan = context.plans.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
-        let readsNames = context.input == .archive
+        let readsNames = context.policy.readsPropertyNames
         if readsNames {
             for property in plan.properties {
                 fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
             }
-        } else if plan.checksKeys, context.checksKeys {
+        } else if plan.checksKeys, context.policy.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
             members.forEachMappedMember(of: plan) { property, member in

@@ -81,6 +81,8 @@ enum StackGuard {
     /// `_GNU_SOURCE`); looked up by name once.
     private static let threadAttributes: ThreadAttributes? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        // Sound: glibc's `pthread_getattr_np` has exactly the C signature `ThreadAttributes` spells,
+        // and a C function pointer and a raw pointer have the same size.
         return unsafeBitCast(symbol, to: ThreadAttributes.self)
     }()
 

@@ -21,18 +21,26 @@ enum MessageText {
         guard short.unicodeScalars.contains(where: isLineBreaking) else { return short }
         var escaped = ""
         for scalar in short.unicodeScalars {
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where isLineBreaking(scalar): escaped += "\\u{\(String(scalar.value, radix: 16))}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
+            if let escape = escape(scalar) { escaped += escape } else { escaped.unicodeScalars.append(scalar) }
         }
         return escaped
     }
 
-    private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
+    /// How a control or line-breaking scalar is written in one line of text; `nil` for any other.
+    ///
+    /// As Swift writes it (`\n`, `\r`, `\t`, `\u{7}`); messages and key paths' text both escape so.
+    static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case _ where isLineBreaking(scalar): "\\u{\(String(scalar.value, radix: 16))}"
+        default: nil
+        }
+    }
+
+    /// Whether a scalar is a control character or a line or paragraph separator.
+    static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         default: false

@@ -53,15 +53,14 @@ extension JastorObject {
     public final func update(
         with dictionary: [String: Any], nestedModels: NestedModelUpdate = .merge, issues: inout [JastorIssue]
     ) {
-        var context = MappingContext(input: .dictionary)
-        context.nestedModelUpdate = nestedModels
+        var context = MappingContext(policy: .updating(nestedModels: nestedModels))
         MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: .setter, context: &context)
         issues += context.issues
     }
 
     /// Maps `dictionary` onto `self`, as an initialiser, adding what did not fit to `issues`.
     final func fill(from dictionary: [String: Any], by assignment: Assignment, issues: inout [JastorIssue]) {
-        var context = MappingContext(input: .dictionary, checksKeys: assignment == .storage)
+        var context = MappingContext(policy: assignment == .storage ? .creating : .filling)
         MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: assignment, context: &context)
         issues += context.issues
     }
@@ -71,9 +70,9 @@ extension JastorObject {
     /// - Throws: ``JastorError`` when the bytes are not JSON or not an object.
     final func fill(fromJSON json: Data) throws(JastorError) -> [JastorIssue] {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(input: .dictionary, checksKeys: true)
+        try StrictMapping.Root.object.check(root, for: type(of: self))
+        var context = MappingContext(policy: .creating)
         MappingEngine.map(root, into: self, by: .storage, context: &context)
-        guard case .object = root.kind else { throw JastorError(issues: context.issues) }
         return context.issues
     }
 }
@@ -107,7 +106,7 @@ extension Array where Element: JastorObject {
     ///   - jsonArray: A JSON array.
     ///   - issues: Receives every value that was skipped, each path starting with its index.
     public init(jsonArray: [Any], issues: inout [JastorIssue]) {
-        var context = MappingContext(input: .dictionary, checksKeys: true)
+        var context = MappingContext(policy: .creating)
         self =
             ArrayCodec(element: ModelCodec<Element>()).decode(FoundationJSON(raw: jsonArray), context: &context) ?? []
         issues += context.issues
@@ -124,7 +123,7 @@ extension Array where Element: JastorObject {
     public init(validating array: [Any]) throws {
         var issues: [JastorIssue] = []
         self.init(jsonArray: array, issues: &issues)
-        if !issues.isEmpty { throw JastorError(issues: issues) }
+        try StrictMapping.throwIfAny(issues)
     }
 
     /// Parses UTF-8 JSON holding an array of objects and maps it, leniently.
@@ -154,14 +153,10 @@ extension Array where Element: JastorObject {
     /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
     public init(json: Data, issues: inout [JastorIssue]) throws {
         let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(input: .dictionary, checksKeys: true)
-        guard case .array = root.kind,
-            let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context)
-        else {
-            throw JastorError(issues: [
-                JastorIssue(
-                    path: [], kind: .typeMismatch, expected: "Array of \(Element.self)", found: root.kind.summary)
-            ])
+        var context = MappingContext(policy: .creating)
+        try StrictMapping.Root.array.check(root, for: Element.self)
+        guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context) else {
+            throw JastorError(issues: context.issues)
         }
         self = models
         issues += context.issues
@@ -179,7 +174,7 @@ extension Array where Element: JastorObject {
     public init(validatingJSON json: Data) throws {
         var issues: [JastorIssue] = []
         try self.init(json: json, issues: &issues)
-        if !issues.isEmpty { throw JastorError(issues: issues) }
+        try StrictMapping.throwIfAny(issues)
     }
 
     /// Parses a JSON string holding an array of objects and maps it, leniently.

@@ -258,7 +258,7 @@ open class JastorObject {
     public required convenience init(validating dictionary: [String: Any]) throws {
         var issues: [JastorIssue] = []
         self.init(dictionary: dictionary, issues: &issues)
-        if !issues.isEmpty { throw JastorError(issues: issues) }
+        try StrictMapping.throwIfAny(issues)
     }
 
     /// Parses UTF-8 JSON and maps it, leniently.
@@ -304,7 +304,7 @@ open class JastorObject {
     public required convenience init(validatingJSON json: Data) throws {
         self.init()
         let issues = try fill(fromJSON: json)
-        if !issues.isEmpty { throw JastorError(issues: issues) }
+        try StrictMapping.throwIfAny(issues)
     }
 
     /// Parses a JSON string and maps it, leniently.
@@ -364,7 +364,7 @@ open class JastorObject {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` naming the coding path of the first issue.
     public required init(from decoder: any Decoder) throws {
-        try ArchiveCoding.decode(self, from: decoder)
+        try CodableBridge.decode(self, from: decoder)
     }
 
     // MARK: Output

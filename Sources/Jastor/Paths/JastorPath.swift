@@ -56,7 +56,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     /// The steps from the root, outermost first.
-    public var components: [Component]
+    public let components: [Component]
 
     /// Creates a path from its components, outermost first.
     ///
@@ -194,7 +194,7 @@ private enum PathText {
         return key.unicodeScalars.contains { scalar in
             switch scalar {
             case ".", "[", "]", "\"", "\\": true
-            default: isControl(scalar)
+            default: MessageText.isLineBreaking(scalar)
             }
         }
     }
@@ -206,11 +206,12 @@ private enum PathText {
             switch scalar {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where isControl(scalar): text += "\\u{\(String(scalar.value, radix: 16))}"
-            default: text.unicodeScalars.append(scalar)
+            default:
+                if let escape = MessageText.escape(scalar) {
+                    text += escape
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
             }
         }
         return text + "\""
@@ -240,14 +241,6 @@ private enum PathText {
             }
         }
         return key
-    }
-
-    /// Control characters and line or paragraph separators: what would break a message's line.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 }
 

@@ -45,7 +45,9 @@ struct FoundationJSON: JSONSource {
     /// `JSONSerialization`'s output are matched by comparing types, with no runtime cast (a
     /// dynamic cast from `Any` costs about 250 instructions). Anything else takes the casts.
     private static func classifyOpened<Value>(_ value: Value) -> (JSONKind, [String: Any], [Any]) {
-        // Each `unsafeBitCast` below converts a value to the very type it has (just compared).
+        // Each `unsafeBitCast` below is sound because it converts a value to the very type it has
+        // (just compared); for `NSNumber` the type is a class, so the cast to `AnyObject` only
+        // re-types the same reference, and `unsafeDowncast` to the `NSNumber` it was checked to be.
         if Value.self == String.self {
             return (.scalar(.string(unsafeBitCast(value, to: String.self))), [:], [])
         }
@@ -159,28 +161,4 @@ struct FoundationElements: RandomAccessCollection {
     var endIndex: Int { array.count }
 
     subscript(position: Int) -> FoundationJSON { FoundationJSON(raw: array[position]) }
-}
-
-/// The members of a Foundation dictionary.
-struct FoundationObject: JSONObjectSource {
-    let dictionary: [String: Any]
-
-    var foundationDictionary: [String: Any] { dictionary }
-
-    subscript(key: String) -> FoundationJSON? {
-        dictionary[key].map(FoundationJSON.init(raw:))
-    }
-
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) {
-        for (property, _) in plan.keyedProperties {
-            guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { continue }
-            body(property, FoundationJSON(raw: value))
-        }
-    }
-
-    func forEachMember(_ body: (String, FoundationJSON) -> Void) {
-        for (key, value) in dictionary {
-            body(key, FoundationJSON(raw: value))
-        }
-    }
 }

@@ -24,101 +24,6 @@ enum JSONValue {
     case opaque(OpaqueValue)
 }
 
-/// An ordered JSON object, optionally tagged with the model class that produced it.
-///
-/// The members are one array, searched by key: the objects a model writes are small, and
-/// keeping no hash table beside them makes writing (the common use) cheap.
-struct JSONObject: JSONObjectSource {
-    /// One key and its value.
-    struct Entry {
-        let key: String
-        var value: JSONValue
-    }
-
-    private(set) var entries: [Entry] = []
-    /// The model the object was written from, if any.
-    var model: ModelTag?
-
-    init(model: ModelTag? = nil, capacity: Int = 0) {
-        self.model = model
-        entries.reserveCapacity(capacity)
-    }
-
-    /// Whether the object has no members.
-    var isEmpty: Bool { entries.isEmpty }
-
-    /// Adds a member; a repeated key replaces the earlier value and keeps its position.
-    mutating func append(_ value: JSONValue, forKey key: String) {
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries[index].value = value
-        } else {
-            entries.append(Entry(key: key, value: value))
-        }
-    }
-
-    /// Adds a member without searching for its key: for keys known to be new (a Swift
-    /// dictionary's, a plan's distinct output keys), and for read input, where a repeated key is
-    /// kept and lookups find the last one.
-    mutating func appendNew(_ value: JSONValue, forKey key: String) {
-        entries.append(Entry(key: key, value: value))
-    }
-
-    /// The value under `key`; the last one if the key repeats.
-    subscript(key: String) -> JSONValue? {
-        entries.last { $0.key == key }?.value
-    }
-
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) {
-        let table = plan.keyTable
-        guard table.count > 0, !entries.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
-            found.initialize(repeating: -1)
-            for (index, entry) in entries.enumerated() {
-                var key = entry.key
-                let position = key.withUTF8 { table.position(of: $0) }
-                if position >= 0 { found[position] = index }
-            }
-            for (property, position) in plan.keyedProperties where found[position] >= 0 {
-                body(property, entries[found[position]].value)
-            }
-        }
-    }
-
-    /// Stores `value` at a key path below this object, creating the objects and arrays on the way
-    /// (so two properties written to `personInfo.firstName` and `personInfo.lastName` share one
-    /// `personInfo` object).
-    mutating func insert(_ value: JSONValue, at path: ArraySlice<JastorPath.Component>) {
-        guard let first = path.first else { return }
-        let key = first.objectKey
-        guard path.count > 1 else { return append(value, forKey: key) }
-        var child = self[key] ?? .container(for: path[path.index(after: path.startIndex)])
-        child.insert(value, at: path.dropFirst())
-        append(child, forKey: key)
-    }
-
-    func forEachMember(_ body: (String, JSONValue) -> Void) {
-        for entry in entries {
-            body(entry.key, entry.value)
-        }
-    }
-}
-
-/// The class of a model written into a ``JSONObject``.
-struct ModelTag: Hashable {
-    /// The model's dynamic class: its archive name in archives (`Product`), else as
-    /// `String(reflecting:)` spells it (`MyApp.Product`).
-    let className: String
-    /// Whether the class differs from the one the reading side expects at this position, in
-    /// which case an archive records it so that the same class comes back.
-    let differsFromDeclaredType: Bool
-}
-
-/// A non-JSON value carried through untouched; compared by its description.
-struct OpaqueValue {
-    let value: Any
-    var typeName: String { String(describing: type(of: value)) }
-}
-
 extension JSONValue {
     /// An empty container of the kind `component` steps into.
     static func container(for component: JastorPath.Component) -> JSONValue {
@@ -217,18 +122,6 @@ extension JSONValue: JSONSource {
         }
     }
 }
-
-extension JSONObject {
-    /// The members as a Foundation dictionary.
-    var foundationDictionary: [String: Any] {
-        var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(entries.count)
-        forEachMember { key, value in dictionary[key] = value.foundationValue }
-        return dictionary
-    }
-}
-
-// MARK: - Hashable
 
 extension JSONValue: Hashable {
     /// Structural equality; numbers compare by the JSON number they write (`12` equals `12.0`, a

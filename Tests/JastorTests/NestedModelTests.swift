@@ -27,8 +27,9 @@ private final class JOPerson: JastorObject {
     }
 }
 
-/// JsonORM's examples: renamed keys, nested objects and arrays, unknown keys, bad roots.
-@Suite struct JsonORMTests {
+/// Nested models, ported from JsonORM's examples: renamed keys, nested objects and arrays, unknown
+/// keys, bad roots.
+@Suite struct NestedModelTests {
     @Test func personWithAddressAndContacts() throws {
         var issues: [JastorIssue] = []
         let person = JOPerson(dictionary: try Fixtures.dictionary("person_jsonorm"), issues: &issues)

@@ -37,8 +37,9 @@ private final class PrivateUser: JastorObject {
     }
 }
 
-/// MAXJsonAdapter's examples: key paths both ways, output-only and input-only properties, refresh.
-@Suite struct MAXJsonAdapterTests {
+/// Property directions, ported from MAXJsonAdapter's examples: key paths both ways, output-only and
+/// input-only properties, refresh.
+@Suite struct DirectionTests {
     @Test func userFromNestedKeyPaths() throws {
         let user = MaxUser(dictionary: try Fixtures.dictionary("user_maxjson"))
         #expect(user.firstName == "Bruce")

@@ -6,6 +6,7 @@ import Foundation
 /// it. Only when reading a Jastor archive may a `$class` marker choose a subclass instead, and
 /// only a subclass of that class: an archive cannot make Jastor build anything else.
 final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only a `let` metatype, which never changes.
     private let modelType: Model.Type
 
     init(modelType: Model.Type = Model.self) {
@@ -17,13 +18,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
     ) -> Bool {
-        guard case .object = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
+        guard isKind(.object, source, context: &context) else { return false }
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
-        guard context.input == .dictionary else {
+        guard !context.policy.readsPropertyNames else {
             guard let model = ArchivedModel.read(type, from: members, context: &context) else { return false }
             slot.initialize(to: model)
             return true
@@ -47,7 +45,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func instantiatedType<Members: JSONObjectSource>(
         for members: Members, context: inout MappingContext
     ) -> Model.Type? where Members.Member: JSONSource {
-        guard context.input == .archive else { return chosenType(for: members, context: &context) }
+        guard context.policy.followsClassMarkers else { return chosenType(for: members, context: &context) }
         return markedType(for: members, context: &context)
     }
 
@@ -98,91 +96,6 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         return type
     }
 }
-
-/// Keeps a JSON object as `[String: Any]`, exactly as the source holds it.
-final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
-    override var typeName: String { "[String: Any]" }
-
-    override func decode<Source: JSONSource>(
-        _ source: Source, into slot: UnsafeMutablePointer<[String: Any]>, context: inout MappingContext
-    ) -> Bool {
-        guard case .object = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
-        // The Foundation dictionary is built only once the value is known to fit.
-        guard !context.exceedsLimits(untyped: source) else { return false }
-        guard let dictionary = source.foundationValue as? [String: Any] else {
-            recordMismatch(source, context: &context)
-            return false
-        }
-        slot.initialize(to: dictionary)
-        return true
-    }
-
-    override func encode(_ value: [String: Any], context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encodeUntyped(value, context: &context)
-    }
-
-    override func emptiness(_ value: [String: Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
-}
-
-/// Keeps a JSON array as `[Any]`; when `arrayElementTypes` names a model class for the
-/// property, each element is built as that model instead.
-final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
-    private let elementModel: ModelCodec<JastorObject>?
-
-    init(elementModel: ModelCodec<JastorObject>? = nil) {
-        self.elementModel = elementModel
-    }
-
-    override var typeName: String { elementModel.map { "[\($0.typeName)]" } ?? "[Any]" }
-
-    override func decode<Source: JSONSource>(
-        _ source: Source, into slot: UnsafeMutablePointer<[Any]>, context: inout MappingContext
-    ) -> Bool {
-        guard case .array = source.kind else {
-            recordMismatch(source, context: &context)
-            return false
-        }
-        guard let elementModel else {
-            // The Foundation array is built only when it is kept, and only once it is known to fit.
-            guard !context.exceedsLimits(untyped: source) else { return false }
-            guard let array = source.foundationValue as? [Any] else {
-                recordMismatch(source, context: &context)
-                return false
-            }
-            slot.initialize(to: array)
-            return true
-        }
-        guard !context.isTooDeep() else { return false }
-        var models: [Any] = []
-        var index = 0  // counted by hand, as in ArrayCodec
-        source.forEachElement { element in
-            var model: JastorObject?
-            _ = context.descend(into: .index(index)) { context in
-                model = elementModel.decode(element, context: &context)
-                return model != nil
-            }
-            if let model { models.append(model) }
-            index += 1
-        }
-        slot.initialize(to: models)
-        return true
-    }
-
-    override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encodeUntyped(value, context: &context)
-    }
-
-    override func emptiness(_ value: [Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
-
-    override func replacingModelType(with type: JastorObject.Type) -> Codec<[Any]>? {
-        PassthroughArrayCodec(elementModel: ModelCodec(modelType: type))
-    }
-}
-
-// MARK: - JastorValue
 
 extension JastorObject: JastorValue {
     /// Reads a JSON object into a new instance of the class it is called on.

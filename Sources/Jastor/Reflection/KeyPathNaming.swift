@@ -28,8 +28,8 @@ struct KeyPathNaming {
 
     init(modelType: JastorObject.Type) {
         self.modelType = modelType
-        self.fields = StoredPropertyWalker.fields(of: modelType)
-        self.valueSlots = StoredPropertyWalker.storageSlots(of: modelType).map { label, slot in
+        self.fields = RuntimeLayout.fields(of: modelType)
+        self.valueSlots = RuntimeLayout.storageSlots(of: modelType).map { label, slot in
             (StoredField(label: label, offset: slot.offset, type: slot.type, size: 0).propertyName, slot)
         }
     }
@@ -38,7 +38,8 @@ struct KeyPathNaming {
     /// told.
     func propertyName(reachedBy accessor: PropertyAccessor) -> String? {
         if let name = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
-            ?? nameBySettingSamples(through: accessor)
+            ?? nameBySettingSamples(through: accessor) ?? nameBySettingSamplesSeenByMirror(through: accessor)
+            ?? nameByReadingTheOnlyFieldOfItsType(through: accessor)
         {
             return name
         }
@@ -81,6 +82,60 @@ struct KeyPathNaming {
         return nil
     }
 
+    /// The one stored property, as `Mirror` shows it, whose value changes when a sample is written
+    /// through the key path.
+    ///
+    /// Used only without the class's layout (``RuntimeLayout`` off, or a runtime that cannot walk
+    /// the class); only public reflection.
+    private func nameBySettingSamplesSeenByMirror(through accessor: PropertyAccessor) -> String? {
+        guard fields.isEmpty else { return nil }
+        for write in accessor.probeWriters() {
+            let model = modelType.init()
+            let before = StoredPropertyWalker.walk(model).properties.map { ($0.name, Self.fingerprint($0.value)) }
+            // A value that reflects differently each time it is walked tells nothing; leave it out.
+            let again = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
+            write(model)
+            let after = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
+            guard before.count == after.count, before.count == again.count else { continue }
+            // The property's own storage now holds what the key path reads (an observer may have
+            // changed another property as well).
+            let changed = before.indices.filter { before[$0].1 == again[$0] && before[$0].1 != after[$0] }
+            if changed.count == 1 { return before[changed[0]].0 }
+            let read = accessor.valueThroughKeyPath(in: model).map(Self.fingerprint)
+            let readBack = changed.filter { after[$0] == read }
+            if readBack.count == 1 { return before[readBack[0]].0 }
+        }
+        return nil
+    }
+
+    /// The one stored property of the key path's value type, as `Mirror` shows it, whose value the
+    /// key path reads, for plain-bytes types Jastor has no samples of (an enum that is not
+    /// `CaseIterable`), as the layout-based way reads their bit patterns.
+    ///
+    /// Used only without the class's layout, as ``nameBySettingSamplesSeenByMirror(through:)``.
+    private func nameByReadingTheOnlyFieldOfItsType(through accessor: PropertyAccessor) -> String? {
+        guard fields.isEmpty, accessor.valueIsBitwiseCopyable else { return nil }
+        let model = modelType.init()
+        guard let read = accessor.valueThroughKeyPath(in: model) else { return nil }
+        let properties = StoredPropertyWalker.walk(model).properties.filter {
+            type(of: $0.value) == accessor.valueType
+        }
+        guard properties.count == 1, Self.fingerprint(properties[0].value) == Self.fingerprint(read) else {
+            return nil
+        }
+        return properties[0].name
+    }
+
+    /// Text that differs when a value differs: the identity of an object, the reflection of a leaf,
+    /// and the fingerprints of a value's children otherwise.
+    private static func fingerprint(_ value: Any) -> String {
+        if type(of: value) is AnyObject.Type { return "object \(ObjectIdentifier(value as AnyObject))" }
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty else { return String(reflecting: value) }
+        let children = mirror.children.map { "\($0.label ?? "_"): \(fingerprint($0.value))" }
+        return "\(mirror.subjectType)(\(children.joined(separator: ", ")))"
+    }
+
     /// The one value field of the property's type whose samples the key path reads back.
     private func nameByReadingSamples(through accessor: PropertyAccessor) -> String? {
         let matches = valueSlots.filter { _, slot in
@@ -99,9 +154,7 @@ struct KeyPathNaming {
         let candidates = fields.filter { $0.type == accessor.valueType && $0.size > 0 }
         let matches = candidates.filter { field in
             let model = modelType.init()
-            return withExtendedLifetime(model) {
-                let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque()) + field.offset
-                let buffer = UnsafeMutableRawBufferPointer(start: storage, count: field.size)
+            return RuntimeLayout.withBytes(of: field, in: model) { buffer in
                 let saved = Array(buffer)
                 let zeros = [UInt8](repeating: 0, count: field.size)
                 let readsBack = [zeros, [1] + zeros.dropFirst()].allSatisfy { pattern in
@@ -117,90 +170,6 @@ struct KeyPathNaming {
 
     /// The bytes of every field of `model`.
     private func bytes(of model: JastorObject) -> [[UInt8]] {
-        withExtendedLifetime(model) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
-            return fields.map { Array(UnsafeRawBufferPointer(start: base + $0.offset, count: $0.size)) }
-        }
+        RuntimeLayout.bytes(of: fields, in: model)
     }
-}
-
-// MARK: - Samples
-
-/// Values of a property's type that differ from its usual defaults, for ``KeyPathNaming``.
-enum ProbeSamples {
-    /// Distinct values of `type`, or none when Jastor cannot make one.
-    static func values<Value>(of type: Value.Type) -> [Value] {
-        if let sampling = type as? any ProbeSampling.Type {
-            return sampling.probeSamples.compactMap { $0 as? Value }
-        }
-        if type == [String: Any].self || type == [String: Any]?.self {
-            return [["jastor": 7] as [String: Any], ["jastor": 8]].compactMap { $0 as? Value }
-        }
-        if type == [Any].self || type == [Any]?.self {
-            return [[7] as [Any], [8]].compactMap { $0 as? Value }
-        }
-        if let cases = type as? any CaseIterable.Type {
-            return allCases(of: cases).compactMap { $0 as? Value }
-        }
-        return []
-    }
-
-    private static func allCases<Cases: CaseIterable>(of type: Cases.Type) -> [Any] {
-        type.allCases.map { $0 }
-    }
-}
-
-/// A type ``ProbeSamples`` can make distinct values of.
-protocol ProbeSampling {
-    /// Two or more distinct values of the type, so that one differs from whatever default a
-    /// property has.
-    static var probeSamples: [Any] { get }
-}
-
-extension String: ProbeSampling { static var probeSamples: [Any] { ["jastor-probe", "jastor-probe-2"] } }
-extension Bool: ProbeSampling { static var probeSamples: [Any] { [true, false] } }
-extension Int: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Int] } }
-extension Int8: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Int8] } }
-extension Int16: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Int16] } }
-extension Int32: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Int32] } }
-extension Int64: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Int64] } }
-extension UInt: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [UInt] } }
-extension UInt8: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [UInt8] } }
-extension UInt16: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [UInt16] } }
-extension UInt32: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [UInt32] } }
-extension UInt64: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [UInt64] } }
-extension Double: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Double] } }
-extension Float: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Float] } }
-extension Decimal: ProbeSampling { static var probeSamples: [Any] { [7, 8] as [Decimal] } }
-extension Date: ProbeSampling {
-    static var probeSamples: [Any] { [Date(timeIntervalSince1970: 7), Date.distantFuture] }
-}
-extension UUID: ProbeSampling { static var probeSamples: [Any] { [UUID(), UUID()] } }
-extension Data: ProbeSampling { static var probeSamples: [Any] { [Data([7]), Data([8])] } }
-
-extension URL: ProbeSampling {
-    static var probeSamples: [Any] {
-        [URL(fileURLWithPath: "/jastor-probe"), URL(fileURLWithPath: "/jastor-probe-2")]
-    }
-}
-
-extension Optional: ProbeSampling where Wrapped: ProbeSampling {
-    static var probeSamples: [Any] {
-        Wrapped.probeSamples.compactMap { $0 as? Wrapped }.map { Wrapped?.some($0) as Any } + [Wrapped?.none as Any]
-    }
-}
-
-extension Array: ProbeSampling where Element: ProbeSampling {
-    static var probeSamples: [Any] { Element.probeSamples.compactMap { $0 as? Element }.map { [$0] } + [[Element]()] }
-}
-
-extension Dictionary: ProbeSampling where Key == String, Value: ProbeSampling {
-    static var probeSamples: [Any] {
-        Value.probeSamples.compactMap { $0 as? Value }.map { ["jastor": $0] } + [[String: Value]()]
-    }
-}
-
-extension JastorObject: ProbeSampling {
-    /// A blank instance: a new reference differs from any default.
-    static var probeSamples: [Any] { [self.init()] }
 }

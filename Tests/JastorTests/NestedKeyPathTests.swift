@@ -72,8 +72,8 @@ private final class WeatherSummary: JastorObject {
     }
 }
 
-/// RPJSONMapper's examples, in Swift.
-@Suite struct RPJSONMapperTests {
+/// Nested key paths and array indexes, ported from RPJSONMapper's examples.
+@Suite struct NestedKeyPathTests {
     private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt

@@ -1,87 +1,5 @@
 import Foundation
 
-/// `Codable` for every model, by the JSON mapping rules: the model is written as `toDictionary()`
-/// writes it, into the library's JSON tree, which encodes itself; decoding reads the decoder's
-/// value into that tree and maps it as `init(validating:)` maps a dictionary (JSON keys, key
-/// strategy, transforms; a `$class` key is an ordinary, unmapped key).
-enum ArchiveCoding {
-    /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
-    static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        var context = MappingContext(input: .dictionary)
-        MappingEngine.map(value, into: model, by: .storage, context: &context)
-        guard let first = context.issues.first else { return }
-        let error = JastorError(issues: context.issues)
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: decoder.codingPath + first.path.components.map(ArchiveKey.init),
-                debugDescription: error.description, underlyingError: error))
-    }
-
-    /// The model as `toDictionary()` writes it, as a JSON tree; fails on a cycle.
-    static func codableValue(of model: JastorObject) throws(JastorError) -> JSONValue {
-        var context = EncodingContext(purpose: .dictionary)
-        let value = MappingEngine.encode(model, declaredType: type(of: model), context: &context)
-        guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
-        return value
-    }
-}
-
-// MARK: - Encodable
-
-extension JastorObject: Codable {
-    /// Encodes the model as ``toDictionary()`` writes it: JSON keys, key strategy and transforms.
-    ///
-    /// `Codable` follows the JSON mapping rules in both directions, so a model inside your own
-    /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written as a
-    /// string so that it reads back exactly. No class is recorded: a subclass in a property
-    /// typed as its base class decodes as the base class (or the class its
-    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
-    ///
-    /// ```swift
-    /// let data = try JSONEncoder().encode(product)
-    /// ```
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: `EncodingError.invalidValue` when the model holds a value JSON cannot represent
-    ///   or a cycle.
-    public func encode(to encoder: any Encoder) throws {
-        do {
-            try ArchiveCoding.codableValue(of: self).encode(to: encoder)
-        } catch let error as JastorError {
-            throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: error.description, underlyingError: error))
-        }
-    }
-}
-
-/// A coding key for any JSON key or array index.
-struct ArchiveKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
-    }
-
-    init(_ component: JastorPath.Component) {
-        switch component {
-        case .key(let key): self.init(stringValue: key)
-        case .index(let index): self.init(intValue: index)
-        }
-    }
-}
-
-// MARK: - JSONValue: Codable
-
 extension JSONValue: Codable {
     /// Reads any JSON value a decoder holds, refusing nesting deeper than the engine follows.
     init(from decoder: any Decoder) throws {
@@ -91,7 +9,7 @@ extension JSONValue: Codable {
                     codingPath: decoder.codingPath,
                     debugDescription: "nested deeper than \(MappingContext.maximumDepth) levels"))
         }
-        if let keyed = try? decoder.container(keyedBy: ArchiveKey.self) {
+        if let keyed = try? decoder.container(keyedBy: CodingPathKey.self) {
             var object = JSONObject(capacity: keyed.allKeys.count)
             for key in keyed.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 object.appendNew(try keyed.decode(JSONValue.self, forKey: key), forKey: key.stringValue)
@@ -128,12 +46,12 @@ extension JSONValue: Codable {
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let object):
-            var container = encoder.container(keyedBy: ArchiveKey.self)
+            var container = encoder.container(keyedBy: CodingPathKey.self)
             if let model = object.model, model.differsFromDeclaredType {
-                try container.encode(model.className, forKey: ArchiveKey(stringValue: MappingEngine.classMarkerKey))
+                try container.encode(model.className, forKey: CodingPathKey(stringValue: MappingEngine.classMarkerKey))
             }
             for entry in object.entries {
-                try container.encode(entry.value, forKey: ArchiveKey(stringValue: entry.key))
+                try container.encode(entry.value, forKey: CodingPathKey(stringValue: entry.key))
             }
         case .array(let elements):
             var container = encoder.unkeyedContainer()

@@ -2,8 +2,8 @@ import Foundation
 import Jastor
 import Testing
 
-/// Jastor's README and test suite, in Swift.
-@Suite struct JastorSuiteTests {
+/// Trees of nested models, ported from the original Jastor's README and test suite.
+@Suite struct TreeMappingTests {
     @Test func mapsAStringProperty() throws {
         let product = Product(dictionary: try Fixtures.dictionary("product_simple"))
         #expect(product.name == "foo")

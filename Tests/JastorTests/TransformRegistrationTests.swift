@@ -73,8 +73,9 @@ private final class HasUnregistered: JastorObject {
     override class var properties: [JastorProperty] { [.init("value", \HasUnregistered.value)] }
 }
 
-/// SFObjectMapping's examples: key paths, item arrays, global and per-property transformers.
-@Suite struct SFObjectMappingTests {
+/// Registered transforms, ported from SFObjectMapping's examples: key paths, item arrays, global and
+/// per-property transformers.
+@Suite struct TransformRegistrationTests {
     init() {
         JastorTransform.table(["female": SFGender.female, "male": .male]).registerAsDefault()
     }

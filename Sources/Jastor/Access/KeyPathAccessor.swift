@@ -1,0 +1,115 @@
+import Foundation
+
+/// Optionals of models, to tell that a property holds a model.
+protocol OptionalModel {}
+
+extension Optional: OptionalModel where Wrapped: JastorObject {}
+
+/// The accessor of a mapped property: a key path and the codec of its type, and, where
+/// reflection found it, the offset of the property's storage.
+///
+/// Setting a property through a `ReferenceWritableKeyPath` costs about a thousand instructions
+/// in the runtime (a holder object, metadata lookups, an exclusivity check); writing the storage
+/// directly costs a few. Only an exact type match at the property's own label gets an offset.
+final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Value>, @unchecked Sendable {
+    // @unchecked: every stored property is a `let` (a `Sendable` key path, an immutable codec, an offset,
+    // a flag); the accessor is built once per class plan and only read afterwards.
+    private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+    private let codec: Codec<Value>
+    private let storageOffset: Int?
+    /// Whether the property holds a model or an optional model, which `update(with:)` merges into.
+    private let mergesModels: Bool
+
+    init(
+        keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>, storageOffset: Int? = nil
+    ) {
+        self.keyPath = keyPath
+        self.codec = codec
+        self.storageOffset = storageOffset
+        self.mergesModels = Value.self is JastorObject.Type || Value.self is any OptionalModel.Type
+        super.init(keyPath: keyPath)
+    }
+
+    override var isMapped: Bool { true }
+    override var typeWithoutRules: String? { codec.typeWithoutRules }
+    override var expectedTypeName: String { codec.typeName }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool {
+        guard let root = model as? Root else { return false }
+        if assignment == .setter, mergesModels, merge(source, into: root, context: &context) { return true }
+        // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
+        // looks up the metadata of every `Optional<Value>` it touches, on every call.
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
+                return false
+            }
+            if assignment == .storage, let storageOffset {
+                withStorage(of: root, at: storageOffset) { $0.pointee = slot.move() }
+            } else {
+                root[keyPath: keyPath] = slot.move()
+            }
+            return true
+        }
+    }
+
+    /// Fills the model the property already holds from a JSON object, in place, as
+    /// `update(with:)` does unless asked to replace nested models.
+    ///
+    /// - Returns: Whether it merged; `false` when the property holds no model, the JSON is not an
+    ///   object, the class's `modelClass(for:)` picks another class for it, or the run replaces.
+    private func merge<Source: JSONSource>(_ source: Source, into root: Root, context: inout MappingContext) -> Bool {
+        guard context.policy.nestedModelUpdate == .merge, case .object = source.kind,
+            let existing = root[keyPath: keyPath] as? JastorObject
+        else { return false }
+        let members = source.object
+        let existingType = type(of: existing)
+        if let chosen = existingType.modelClass(for: members.hookView), chosen != existingType { return false }
+        guard !context.isTooDeep() else { return true }
+        MappingEngine.fill(existing, from: members, by: .setter, context: &context)
+        return true
+    }
+
+    override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
+        guard let root = model as? Root else { return .null }
+        guard let storageOffset else { return codec.encode(root[keyPath: keyPath], context: &context) }
+        return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
+    }
+
+    override func emptiness(in model: JastorObject) -> Emptiness {
+        guard let root = model as? Root else { return .notEmpty }
+        guard let storageOffset else { return codec.emptiness(root[keyPath: keyPath]) }
+        return withStorage(of: root, at: storageOffset) { codec.emptiness($0.pointee) }
+    }
+
+    override func value(in model: JastorObject) -> Any? {
+        (model as? Root).map { $0[keyPath: keyPath] }
+    }
+
+    override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
+        codec.replacingModelType(with: type).map {
+            KeyPathAccessor(keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+        }
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? {
+        codec.replacingDates(with: dates).map {
+            KeyPathAccessor(keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+        }
+    }
+
+    override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
+        guard slot.type == Value.self else { return nil }
+        return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+    }
+
+    /// Runs `body` with the property's storage inside `root` (see ``RuntimeLayout``: the offset
+    /// came from its slots, for a field of exactly `Value`).
+    @inline(__always)
+    private func withStorage<Result>(
+        of root: Root, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
+    ) -> Result {
+        RuntimeLayout.withStorage(of: root, at: offset, as: Value.self, body)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads and writes one registered property of a model, type-erased so that a class plan can
+/// hold properties of every type.
+class PropertyAccessor: @unchecked Sendable {
+    // @unchecked: accessors are immutable once built and shared through the plan cache.
+
+    /// Whether the registration reads and writes JSON at all.
+    var isMapped: Bool { false }
+    /// The registered property type, for messages.
+    var valueTypeName: String { "" }
+    /// The type a JSON value is read as, for messages: `Int`, `[Label]` (an optional's wrapped type).
+    var expectedTypeName: String { valueTypeName }
+    /// The class the key path starts from, for messages.
+    var rootTypeName: String { "" }
+
+    /// Whether the key path can be applied to instances of `type`.
+    func applies(to type: JastorObject.Type) -> Bool { false }
+    /// Whether a stored value found by reflection has the registered type.
+    func matchesStoredValue(_ value: Any) -> Bool { false }
+    /// Reads `source` and stores the value into `model`, recording issues instead when it does not fit.
+    ///
+    /// - Parameters:
+    ///   - source: The JSON value.
+    ///   - model: The model to store into.
+    ///   - assignment: Whether to write the property's storage or call its setter.
+    ///   - context: The mapping run.
+    /// - Returns: Whether a value was stored.
+    func decode<Source: JSONSource>(
+        _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool { false }
+    /// The property's value in `model` as JSON.
+    func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
+    /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
+    func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
+    /// The property's value in `model`, as it is stored.
+    func value(in model: JastorObject) -> Any? { nil }
+    /// The accessor with `type` built wherever the property builds models, or `nil` if none.
+    func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
+    /// The accessor with `dates` for its `Date`s (see ``Codec/replacingDates(with:)``), or `nil` if none.
+    func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? { nil }
+    /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
+    /// does not hold exactly the registered type.
+    func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
+
+    // MARK: Checking the declaration
+
+    /// The key path, to find one registered twice.
+    var erasedKeyPath: AnyKeyPath? { nil }
+    /// The key path as Swift prints it: `\Issue.title`.
+    var keyPathDescription: String { "" }
+    /// The registered property type.
+    var valueType: Any.Type { Void.self }
+    /// Whether the registered type is plain bytes (no references), so that its bit patterns can be
+    /// written and read back to see which field a key path reads.
+    var valueIsBitwiseCopyable: Bool { false }
+    /// The name of a type in the property's type that has neither built-in rules nor a transform
+    /// (an empty ``JastorValue`` conformance), or `nil` when every part has rules.
+    var typeWithoutRules: String? { nil }
+
+    /// The property's value in `model` read through the key path, registered or ignored alike.
+    func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }
+    /// Closures that each write a distinct value through the key path, to see which field changes.
+    func probeWriters() -> [(JastorObject) -> Void] { [] }
+    /// The bytes of the property's value in `model`, read through the key path.
+    func valueBytes(in model: JastorObject) -> [UInt8]? { nil }
+    /// Whether the key path reads back sample values put into the field at `offset` of `model`.
+    ///
+    /// The field must hold exactly the registered type and no reference of its own; it is restored.
+    func readsSamples(fromFieldAt offset: Int, of model: JastorObject) -> Bool { false }
+}

@@ -1,0 +1,55 @@
+/// The classes archives may name where one class is declared, by every name they answer to.
+struct ArchiveFamily: Sendable {
+    /// What a name resolves to.
+    enum Resolution {
+        case resolved(JastorObject.Type)
+        case unknown
+        /// Several classes answer to the name; their full Swift names.
+        case ambiguous([String])
+    }
+
+    let base: JastorObject.Type
+    /// Each member's archive name and aliases.
+    private let byName: [String: [JastorObject.Type]]
+    /// Each member's module-free Swift name, archive name and aliases (module-free too), which
+    /// archives of format version 1 (`Module.Name`) are matched against.
+    private let byLegacyName: [String: [JastorObject.Type]]
+
+    init(base: JastorObject.Type, registered: [JastorObject.Type]) {
+        var members: [JastorObject.Type] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = registered.reversed() + [base]
+        while let next = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            if ArchiveClassRegistry.isClass(next, inheritingFrom: base) { members.append(next) }
+            pending += next.archiveSubclasses.reversed()
+        }
+        var byName: [String: [JastorObject.Type]] = [:]
+        var byLegacyName: [String: [JastorObject.Type]] = [:]
+        for member in members {
+            let identity = ArchiveIdentity(of: member)
+            for name in Set([identity.name] + identity.aliases) {
+                byName[name, default: []].append(member)
+            }
+            let legacyNames = [ArchiveIdentity.defaultName(of: member), identity.name] + identity.aliases
+            for name in Set(legacyNames.map(ArchiveIdentity.moduleFreeName)) {
+                byLegacyName[name, default: []].append(member)
+            }
+        }
+        self.base = base
+        self.byName = byName
+        self.byLegacyName = byLegacyName
+    }
+
+    /// The member that answers to `name`; in a format-version-1 archive (`legacy`), a name
+    /// whose module differs from today's still finds its class.
+    func resolve(_ name: String, legacy: Bool = false) -> Resolution {
+        var found = byName[name] ?? []
+        if found.isEmpty, legacy { found = byLegacyName[ArchiveIdentity.moduleFreeName(name)] ?? [] }
+        switch found.count {
+        case 0: return .unknown
+        case 1: return .resolved(found[0])
+        default: return .ambiguous(found.map { String(reflecting: $0) }.sorted())
+        }
+    }
+}

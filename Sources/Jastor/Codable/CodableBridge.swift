@@ -1,0 +1,28 @@
+import Foundation
+
+/// `Codable` for every model, by the JSON mapping rules: the model is written as `toDictionary()`
+/// writes it, into the library's JSON tree, which encodes itself; decoding reads the decoder's
+/// value into that tree and maps it as `init(validating:)` maps a dictionary (JSON keys, key
+/// strategy, transforms; a `$class` key is an ordinary, unmapped key).
+enum CodableBridge {
+    /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
+    static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        var context = MappingContext(policy: .filling)
+        MappingEngine.map(value, into: model, by: .storage, context: &context)
+        guard let first = context.issues.first else { return }
+        let error = JastorError(issues: context.issues)
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath + first.path.components.map(CodingPathKey.init),
+                debugDescription: error.description, underlyingError: error))
+    }
+
+    /// The model as `toDictionary()` writes it, as a JSON tree; fails on a cycle.
+    static func codableValue(of model: JastorObject) throws(JastorError) -> JSONValue {
+        var context = EncodingContext(purpose: .dictionary)
+        let value = MappingEngine.encode(model, declaredType: type(of: model), context: &context)
+        guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
+        return value
+    }
+}

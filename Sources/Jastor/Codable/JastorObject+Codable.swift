@@ -1,0 +1,29 @@
+import Foundation
+
+extension JastorObject: Codable {
+    /// Encodes the model as ``toDictionary()`` writes it: JSON keys, key strategy and transforms.
+    ///
+    /// `Codable` follows the JSON mapping rules in both directions, so a model inside your own
+    /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written as a
+    /// string so that it reads back exactly. No class is recorded: a subclass in a property
+    /// typed as its base class decodes as the base class (or the class its
+    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(product)
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError.invalidValue` when the model holds a value JSON cannot represent
+    ///   or a cycle.
+    public func encode(to encoder: any Encoder) throws {
+        do {
+            try CodableBridge.codableValue(of: self).encode(to: encoder)
+        } catch let error as JastorError {
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+}

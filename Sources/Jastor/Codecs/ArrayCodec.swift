@@ -1,0 +1,70 @@
+import Foundation
+
+/// Reads a JSON array element by element.
+///
+/// In lenient mapping an element that does not fit is left out (and reported); the elements that fit
+/// are kept.
+final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` element codec.
+    private let element: Codec<Element>
+
+    init(element: Codec<Element>) {
+        self.element = element
+    }
+
+    override var typeName: String { "[\(element.typeName)]" }
+    override var typeWithoutRules: String? { element.typeWithoutRules }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
+    ) -> Bool {
+        guard isKind(.array, source, context: &context) else { return false }
+        let elements = source.elements
+        guard !context.isTooDeep() else { return false }
+        guard !elements.isEmpty else {
+            // Not through `unsafeUninitializedCapacity`: for no elements it writes the count of the
+            // empty-array singleton every thread shares (a data race ThreadSanitizer reports).
+            slot.initialize(to: [])
+            return true
+        }
+        // Elements are read straight into the new array's storage: no per-element temporary.
+        let result = [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            source.forEachElement { member in
+                guard count < buffer.count else { return }
+                if context.descend(into: .index(index), { element.decode(member, into: base + count, context: &$0) }) {
+                    count += 1
+                }
+                index += 1
+            }
+        }
+        slot.initialize(to: result)
+        return true
+    }
+
+    override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
+        guard !context.isTooDeep() else { return .null }
+        var encoded: [JSONValue] = []
+        encoded.reserveCapacity(value.count)
+        // Through the buffer: an array's own iterator hands generic code `Element?`s.
+        value.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                encoded.append(
+                    context.descend(into: .index(index)) { context in element.encode(members[index], context: &context)
+                    })
+            }
+        }
+        return .array(encoded)
+    }
+
+    override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
+        element.replacingModelType(with: type).map(ArrayCodec.init(element:))
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> Codec<[Element]>? {
+        element.replacingDates(with: dates).map(ArrayCodec.init(element:))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The codec of a closure-pair transform.
+final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s: a name and `@Sendable` closures.
+    private let name: String
+    private let decodeValue: @Sendable (Any) -> Value?
+    private let encodeValue: @Sendable (Value) -> Any
+
+    init(typeName: String, decode: @escaping @Sendable (Any) -> Value?, encode: @escaping @Sendable (Value) -> Any) {
+        self.name = typeName
+        self.decodeValue = decode
+        self.encodeValue = encode
+    }
+
+    override var typeName: String { name }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        let node = source.kind
+        let input: Any
+        switch node {
+        case .scalar(let scalar): input = scalar.jsonValue.foundationValue
+        case .object, .array, .unsupported: input = source.foundationValue
+        }
+        guard let value = decodeValue(input) else {
+            context.record(.invalidValue, expected: name, found: node.summary)
+            return false
+        }
+        slot.initialize(to: value)
+        return true
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encodeUntyped(encodeValue(value), context: &context)
+    }
+}

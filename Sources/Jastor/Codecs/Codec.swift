@@ -1,0 +1,103 @@
+import Foundation
+
+/// An opaque description of how one Swift type maps to JSON and back.
+///
+/// Jastor builds codecs; user code never needs to create or inspect one.
+public class JastorCodec: @unchecked Sendable {
+    // @unchecked: codecs are immutable once built and shared by every thread that maps.
+    init() {}
+}
+
+/// The typed codec behind ``JastorCodec``.
+///
+/// This base class is the codec of a type Jastor cannot map: it reports every value as a declaration
+/// problem, so a mistake never traps.
+class Codec<Value>: JastorCodec, @unchecked Sendable {
+    // @unchecked: as `JastorCodec`; subclasses hold only `let`s of immutable values and codecs.
+    /// The type's name in messages: `Int64`, `[Product]`.
+    var typeName: String { String(describing: Value.self) }
+
+    /// The name of the type this codec (or a codec inside it) cannot map, if any.
+    ///
+    /// Such a type has neither rules nor a transform. Checked once, when the class plan is built.
+    var typeWithoutRules: String? { type(of: self) == Codec<Value>.self ? typeName : nil }
+
+    /// Reads a value into `slot`, or records why it cannot.
+    ///
+    /// Codecs read into a caller's slot instead of returning `Value?` because unspecialised
+    /// generic code looks up the metadata of every `Optional<Value>` it touches, on every call.
+    ///
+    /// - Parameters:
+    ///   - source: The JSON to read.
+    ///   - slot: Uninitialised memory for one value; initialised when the read succeeds, left
+    ///     uninitialised otherwise.
+    ///   - context: The mapping run.
+    /// - Returns: Whether `slot` now holds a value.
+    func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        context.record(.invalidDeclaration, expected: "a transform for \(typeName)", found: "none registered")
+        return false
+    }
+
+    /// Reads a value, or records why it cannot and returns `nil`; for callers off the hot path.
+    final func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress, decode(source, into: slot, context: &context) else { return nil }
+            return slot.move()
+        }
+    }
+
+    /// Writes a value.
+    func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        context.record(.invalidDeclaration, expected: "a transform for \(typeName)", found: "none registered")
+        return .null
+    }
+
+    /// Whether `value` is `nil`, an empty collection, or neither: output leaves a property out
+    /// only when its value is empty in the same way as the class's default (`nil` is not `[]`).
+    func emptiness(_ value: Value) -> Emptiness { .notEmpty }
+
+    /// The same codec building `type` wherever it builds models (for `arrayElementTypes`), or
+    /// `nil` when it builds no models or `type` does not fit.
+    func replacingModelType(with type: JastorObject.Type) -> Codec<Value>? { nil }
+
+    /// The same codec with `dates` for its `Date`s, or `nil` when it has none to replace.
+    ///
+    /// Replaced are the `Date`s read and written by the built-in rule or the process-wide default
+    /// (for a class's ``JastorObject/dateTransform``); a transform given to a property is kept.
+    func replacingDates(with dates: Codec<Date>) -> Codec<Value>? {
+        guard Value.self == Date.self, isBuiltInRule || self === DefaultTransforms.shared.codec(for: Date.self) else {
+            return nil
+        }
+        return dates as? Codec<Value>
+    }
+
+    /// Whether this is a type's built-in rule rather than a transform.
+    var isBuiltInRule: Bool { false }
+
+    /// Whether `source` is an object or an array, as `kind` asks; records the mismatch when not.
+    ///
+    /// The first step of every container codec.
+    @inline(__always)
+    func isKind<Source: JSONSource>(
+        _ kind: ContainerKind, _ source: Source, context: inout MappingContext
+    ) -> Bool {
+        switch (kind, source.kind) {
+        case (.object, .object), (.array, .array): return true
+        default:
+            recordMismatch(source, context: &context)
+            return false
+        }
+    }
+
+    /// The kinds of container ``isKind(_:_:context:)`` tells apart.
+    enum ContainerKind {
+        case object, array
+    }
+
+    /// Records that `source` does not have the shape this codec reads.
+    func recordMismatch<Source: JSONSource>(_ source: Source, context: inout MappingContext) {
+        context.record(.typeMismatch, expected: typeName, found: source.kind.summary)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads `null` as `nil` and anything else through the wrapped codec.
+final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` wrapped codec.
+    private let wrapped: Codec<Wrapped>
+
+    init(wrapped: Codec<Wrapped>) {
+        self.wrapped = wrapped
+    }
+
+    override var typeName: String { wrapped.typeName }
+    override var typeWithoutRules: String? { wrapped.typeWithoutRules }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
+    ) -> Bool {
+        if case .scalar(.null) = source.kind {
+            slot.initialize(to: nil)
+            return true
+        }
+        return withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { buffer in
+            guard let wrappedSlot = buffer.baseAddress, wrapped.decode(source, into: wrappedSlot, context: &context)
+            else { return false }
+            slot.initialize(to: wrappedSlot.move())
+            return true
+        }
+    }
+
+    // `if let` rather than `Optional.map`: the generic `map` looks up `Optional`'s metadata per call.
+    override func encode(_ value: Wrapped?, context: inout EncodingContext) -> JSONValue {
+        if let value { return wrapped.encode(value, context: &context) }
+        return .null
+    }
+
+    override func emptiness(_ value: Wrapped?) -> Emptiness {
+        if let value { return wrapped.emptiness(value) }
+        return .none
+    }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<Wrapped?>? {
+        wrapped.replacingModelType(with: type).map(OptionalCodec.init(wrapped:))
+    }
+
+    override func replacingDates(with dates: Codec<Date>) -> Codec<Wrapped?>? {
+        wrapped.replacingDates(with: dates).map(OptionalCodec.init(wrapped:))
+    }
+}

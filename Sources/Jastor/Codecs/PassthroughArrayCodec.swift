@@ -1,0 +1,54 @@
+import Foundation
+
+/// Keeps a JSON array as `[Any]`; when `arrayElementTypes` names a model class for the
+/// property, each element is built as that model instead.
+final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` model codec.
+    private let elementModel: ModelCodec<JastorObject>?
+
+    init(elementModel: ModelCodec<JastorObject>? = nil) {
+        self.elementModel = elementModel
+    }
+
+    override var typeName: String { elementModel.map { "[\($0.typeName)]" } ?? "[Any]" }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<[Any]>, context: inout MappingContext
+    ) -> Bool {
+        guard isKind(.array, source, context: &context) else { return false }
+        guard let elementModel else {
+            // The Foundation array is built only when it is kept, and only once it is known to fit.
+            guard !context.exceedsLimits(untyped: source) else { return false }
+            guard let array = source.foundationValue as? [Any] else {
+                recordMismatch(source, context: &context)
+                return false
+            }
+            slot.initialize(to: array)
+            return true
+        }
+        guard !context.isTooDeep() else { return false }
+        var models: [Any] = []
+        var index = 0  // counted by hand, as in ArrayCodec
+        source.forEachElement { element in
+            var model: JastorObject?
+            _ = context.descend(into: .index(index)) { context in
+                model = elementModel.decode(element, context: &context)
+                return model != nil
+            }
+            if let model { models.append(model) }
+            index += 1
+        }
+        slot.initialize(to: models)
+        return true
+    }
+
+    override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {
+        MappingEngine.encodeUntyped(value, context: &context)
+    }
+
+    override func emptiness(_ value: [Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
+
+    override func replacingModelType(with type: JastorObject.Type) -> Codec<[Any]>? {
+        PassthroughArrayCodec(elementModel: ModelCodec(modelType: type))
+    }
+}

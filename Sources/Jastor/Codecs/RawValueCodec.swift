@@ -1,0 +1,29 @@
+import Foundation
+
+/// Reads a `RawRepresentable` enum through its raw value.
+final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` raw-value codec.
+    private let raw: Codec<Value.RawValue>
+
+    init(raw: Codec<Value.RawValue>) {
+        self.raw = raw
+    }
+
+    override var typeWithoutRules: String? { raw.typeWithoutRules }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        guard let rawValue = raw.decode(source, context: &context) else { return false }
+        guard let value = Value(rawValue: rawValue) else {
+            context.record(.invalidValue, expected: typeName, found: source.kind.summary)
+            return false
+        }
+        slot.initialize(to: value)
+        return true
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        raw.encode(value.rawValue, context: &context)
+    }
+}

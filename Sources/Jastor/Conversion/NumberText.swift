@@ -1,0 +1,69 @@
+import Foundation
+
+/// The textual side of number conversion: JSON's number grammar, and shortest round-trip text.
+enum NumberText {
+    static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The spellings version-1 archives used for values JSON cannot hold.
+    static let nonFinite: [String: Double] = ["NaN": .nan, "Infinity": .infinity, "-Infinity": -.infinity]
+
+    /// Whether `text` is an integer in JSON's grammar: an optional `-` and digits.
+    static func isInteger(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        return !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Whether `text` is a number in JSON's grammar (`-12.5e3`; no `+`, hex, `inf` or blanks).
+    static func isNumber(_ text: String) -> Bool {
+        var scanner = text.utf8.makeIterator()
+        var state = 0  // 0 sign, 1 int digits, 2 after dot, 3 frac digits, 4 after e, 5 exp sign, 6 exp digits
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        while let byte = scanner.next() {
+            switch (state, byte) {
+            case (0, UInt8(ascii: "-")): state = 7
+            case (0, _) where isDigit(byte), (7, _) where isDigit(byte), (1, _) where isDigit(byte): state = 1
+            case (1, UInt8(ascii: ".")): state = 2
+            case (2, _) where isDigit(byte), (3, _) where isDigit(byte): state = 3
+            case (1, UInt8(ascii: "e")), (1, UInt8(ascii: "E")), (3, UInt8(ascii: "e")), (3, UInt8(ascii: "E")):
+                state = 4
+            case (4, UInt8(ascii: "+")), (4, UInt8(ascii: "-")): state = 5
+            case (4, _) where isDigit(byte), (5, _) where isDigit(byte), (6, _) where isDigit(byte): state = 6
+            default: return false
+            }
+        }
+        return state == 1 || state == 3 || state == 6
+    }
+
+    /// The `Double` nearest a `Decimal` (what Linux `JSONSerialization` hands over for numbers
+    /// with many digits), rounded correctly.
+    ///
+    /// The decimal's integer significand and power of ten are written as text for `Double(_:)`,
+    /// which rounds correctly; `Decimal.description` would give the same text at about seven
+    /// times the cost, and `NSDecimalNumber.doubleValue` is not correctly rounded.
+    static func double(from decimal: Decimal) -> ScalarConversion<Double> {
+        guard !decimal.isNaN else { return .failure(.invalidValue) }
+        let significand = decimal.significand
+        let digits = NSDecimalNumber(decimal: significand).uint64Value
+        guard Decimal(digits) == significand else { return double(from: decimal.description) }
+        let sign = decimal.sign == .minus ? "-" : ""
+        return double(from: "\(sign)\(digits)e\(decimal.exponent)")
+    }
+
+    /// A finite `Double` from numeric text; too large for `Double` is out of range.
+    static func double(from text: String) -> ScalarConversion<Double> {
+        guard isNumber(text), let value = Double(text) else { return .failure(.invalidValue) }
+        return value.isFinite ? .success(value) : .failure(.valueOutOfRange)
+    }
+
+    /// The exact value of a finite `Decimal`.
+    static func parts(of decimal: Decimal) -> DecimalParts {
+        DecimalParts(numberText: decimal.description) ?? DecimalParts(negative: false, digits: [], exponent: 0)
+    }
+
+    /// The shortest text that reads back as `value`; integral values have no `.0`.
+    static func shortest(_ value: Double) -> String {
+        if let integer = Int64(exactly: value), abs(value) <= 9_007_199_254_740_992 { return String(integer) }
+        return value.description
+    }
+}

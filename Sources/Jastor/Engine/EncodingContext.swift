@@ -1,0 +1,83 @@
+import Foundation
+
+/// The state of one output run (`toDictionary()`, archiving, equality, description).
+struct EncodingContext {
+    /// What the output is for; it decides names, omissions and class markers.
+    enum Purpose {
+        /// `toDictionary()` and `Codable`: JSON keys, no class markers.
+        case dictionary
+        /// Archives: property names, class markers where a subclass sits in a base-class slot.
+        case archive
+        /// Equality, hashing and `description`: property names, every property, every class.
+        case inspection
+    }
+
+    let purpose: Purpose
+    /// The plans this run has used.
+    var plans = RunPlans()
+    /// The model classes an archive run has written, with their versions.
+    var archivedClasses = ArchivedClasses()
+    private var trail = IssueTrail()
+    /// The models being written, outermost first: a short stack, searched faster than hashed.
+    private var modelsBeingWritten: [ObjectIdentifier] = []
+
+    init(purpose: Purpose) {
+        self.purpose = purpose
+    }
+
+    /// The problems found so far.
+    var issues: [JastorIssue] { trail.issues }
+
+    /// Runs `body` one level down, at `component` of the current object or array.
+    @inline(__always)
+    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
+        -> JSONValue
+    {
+        let mark = trail.enter()
+        let result = body(&self)
+        trail.leave(component, mark: mark)
+        return result
+    }
+
+    /// Runs `body` at `components` below the current position (a property's key path).
+    @inline(__always)
+    mutating func descend(
+        into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
+    ) -> JSONValue {
+        let mark = trail.enter(components.count)
+        let result = body(&self)
+        trail.leave(components, mark: mark)
+        return result
+    }
+
+    /// Whether a model or container at the current path is nested too deeply to write.
+    ///
+    /// Records the issue when it is; the value is then written as `null`.
+    mutating func isTooDeep() -> Bool {
+        trail.isTooDeep(found: "deeper data")
+    }
+
+    /// Marks `model` as being written; returns `false` (and records an issue) when it already
+    /// is, which means the graph has a cycle that JSON cannot represent.
+    mutating func beginWriting(_ model: AnyObject) -> Bool {
+        let identifier = ObjectIdentifier(model)
+        guard !modelsBeingWritten.contains(identifier) else {
+            record(
+                .unencodableValue, expected: "a tree of models",
+                found: "a reference back to an enclosing \(type(of: model))")
+            return false
+        }
+        modelsBeingWritten.append(identifier)
+        return true
+    }
+
+    /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.
+    mutating func endWriting(_ model: AnyObject) {
+        if modelsBeingWritten.last == ObjectIdentifier(model) { modelsBeingWritten.removeLast() }
+    }
+
+    /// Records a problem at the current path.
+    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
+        trail.record(kind, expected: expected, found: found)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// How deep a run is in its data and what went wrong so far; shared by reading and writing.
+///
+/// The path of an issue is assembled only when there is one: an issue is recorded with an empty
+/// path, and each level it was recorded under adds its key or index as the run leaves that level.
+/// So the common case (no issue) keeps no path at all, only a depth.
+struct IssueTrail {
+    /// An issue whose path is complete only once the run is back at the top.
+    private struct Entry {
+        var issue: JastorIssue
+        /// The components the issue was found under, innermost first (added while leaving).
+        var reversedPath: [JastorPath.Component] = []
+        /// Whether the levels being left add to the path (not for issues that carry their own,
+        /// such as declaration issues).
+        var isRelative: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var depth = 0
+    /// Where this thread's stack is too low for another level (see ``StackGuard``).
+    private let stackLimit = StackGuard.currentLimit()
+
+    /// The issues recorded so far, with the paths from the top (complete once the run is back there).
+    var issues: [JastorIssue] {
+        entries.map { entry in
+            guard entry.isRelative else { return entry.issue }
+            let issue = entry.issue
+            return JastorIssue(
+                path: JastorPath(entry.reversedPath.reversed() + issue.path.components), kind: issue.kind,
+                expected: issue.expected, found: issue.found)
+        }
+    }
+
+    /// Goes `levels` down; returns the mark ``leave(_:mark:)`` needs.
+    @inline(__always)
+    mutating func enter(_ levels: Int = 1) -> Int {
+        depth += levels
+        return entries.count
+    }
+
+    /// Comes back up from `component`, adding it to the paths of the issues recorded below it.
+    @inline(__always)
+    mutating func leave(_ component: JastorPath.Component, mark: Int) {
+        depth -= 1
+        if entries.count != mark { prefix([component], since: mark) }
+    }
+
+    /// Comes back up from `components`, adding them to the paths of the issues recorded below them.
+    @inline(__always)
+    mutating func leave(_ components: [JastorPath.Component], mark: Int) {
+        depth -= components.count
+        if entries.count != mark { prefix(components, since: mark) }
+    }
+
+    private mutating func prefix(_ components: [JastorPath.Component], since mark: Int) {
+        for index in mark..<entries.count where entries[index].isRelative {
+            entries[index].reversedPath.append(contentsOf: components.reversed())
+        }
+    }
+
+    mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
+        entries.append(
+            Entry(issue: JastorIssue(path: [], kind: kind, expected: expected, found: found), isRelative: true))
+    }
+
+    /// Adds issues that carry their own paths.
+    mutating func append(_ issues: [JastorIssue]) {
+        entries += issues.map { Entry(issue: $0, isRelative: false) }
+    }
+
+    /// How many keys and indexes deep the run is.
+    var currentDepth: Int { depth }
+
+    /// Whether the current depth is at the nesting limit (or `force`d); records the issue when it is.
+    ///
+    /// A thread whose stack is nearly used up is at the limit too (a small thread in a debug
+    /// build holds fewer levels): the issue then says how many levels it held.
+    mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
+        if force || depth >= MappingContext.maximumDepth {
+            record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
+            return true
+        }
+        guard isStackLow else { return false }
+        record(
+            .nestingTooDeep, expected: "at most \(depth) levels of nesting, as many as this thread's stack holds",
+            found: found)
+        return true
+    }
+
+    /// Whether the thread's stack has too little room left for another level.
+    var isStackLow: Bool { StackGuard.isLow(stackLimit) }
+}

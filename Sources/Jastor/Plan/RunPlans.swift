@@ -1,0 +1,23 @@
+import Foundation
+
+/// The class plans one run has used, so that each class takes the shared cache's lock once per
+/// run rather than once per model: with several threads mapping at once, a lock taken per model is
+/// contended and parks threads in the kernel.
+struct RunPlans {
+    /// The classes seen most recently; a run uses few, and a short array is searched faster than
+    /// a dictionary is hashed.
+    private var known: [(type: ObjectIdentifier, plan: ClassPlan)] = []
+    private static let capacity = 16
+
+    /// The plan of `type`, from this run's classes or else the shared cache.
+    mutating func plan(for type: JastorObject.Type) -> ClassPlan {
+        let identifier = ObjectIdentifier(type)
+        for entry in known where entry.type == identifier {
+            return entry.plan
+        }
+        let plan = PlanCache.shared.plan(for: type)
+        if known.count == Self.capacity { known.removeFirst() }
+        known.append((identifier, plan))
+        return plan
+    }
+}

@@ -1,0 +1,179 @@
+// The fence. Every use in Jastor of the standard library's private reflection (`@_spi(Reflection)`,
+// `_forEachField`, `_MetadataKind`) and every read or write of a model's raw storage through an
+// `Unmanaged` pointer lives in this file; nothing else in the library touches a model's memory.
+//
+// Contract:
+// - `fields(of:)` and `storageSlots(of:)` read a class's field layout from its runtime metadata.
+//   They return nothing when the runtime cannot walk the class, and always nothing when Jastor is
+//   built with `-DJASTOR_SAFE_REFLECTION` (see `isAvailable`).
+// - Every offset the raw helpers below take comes from those two functions, for a field whose type
+//   the caller has checked is exactly the type it reads or writes (`StorageSlot.type`,
+//   `StoredField.type`); the object is kept alive for the access.
+// - Offsets are only given to value-type fields (structs, enums, tuples, optionals of those):
+//   reference fields may be `weak` or `unowned`, which the field walker does not tell and a plain
+//   store would corrupt; those always go through their key path.
+// - With no layout (the switch below, or a runtime that cannot walk a class), every property is
+//   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
+//   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
+//   runs `didSet`/`willSet` observers, as any write through a setter does.
+//
+// The switch is a compilation condition, not an environment variable: the risk it hedges is a
+// toolchain whose `_forEachField` is gone or changed, which only a build without the private import
+// survives. CI builds and runs the whole suite once with it (`.ci/run`, "safe reflection").
+
+#if !JASTOR_SAFE_REFLECTION
+@_spi(Reflection) import Swift
+#endif
+
+/// Where a stored property lives inside an instance of its class, and its exact type.
+struct StorageSlot {
+    /// The byte offset from the start of the instance.
+    let offset: Int
+    let type: Any.Type
+}
+
+/// One stored field of a class as its runtime metadata lays it out, whatever it holds.
+struct StoredField {
+    /// The field's label (`_name` for a property wrapper's or `@Observable`'s storage).
+    let label: String
+    /// The byte offset from the start of the instance.
+    let offset: Int
+    let type: Any.Type
+    /// The field's size in bytes.
+    let size: Int
+
+    /// The property name the field stores: the label without a storage `_`.
+    var propertyName: String {
+        StoredPropertyWalker.isUnderscoredStorage(label) ? String(label.dropFirst()) : label
+    }
+}
+
+/// A class's field layout from its runtime metadata, and raw access to a field's storage.
+enum RuntimeLayout {
+    #if JASTOR_SAFE_REFLECTION
+    /// Whether the layout of classes is read at all (`false`: built with `JASTOR_SAFE_REFLECTION`).
+    static let isAvailable = false
+    #else
+    /// Whether the layout of classes is read at all (`false`: built with `JASTOR_SAFE_REFLECTION`).
+    static let isAvailable = true
+    #endif
+
+    /// Where each stored property of `type` (its superclasses' included) that holds a value type
+    /// lives, by label.
+    ///
+    /// Read from the class's runtime metadata with the standard library's field walker; empty
+    /// when the runtime cannot walk the class, in which case every property is reached through
+    /// its key path. Properties holding references (classes, class-bound existentials, and
+    /// optionals of those) are left out: their storage may be `weak` or `unowned`, which the
+    /// field walker does not tell and which a plain store would corrupt.
+    static func storageSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
+        #if JASTOR_SAFE_REFLECTION
+        return [:]
+        #else
+        var slots: [String: StorageSlot] = [:]
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
+            if holdsValue(kind)
+                || (kind == .optional && holdsValue((fieldType as? OptionalStorage.Type)?.wrappedKind))
+            {
+                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+            }
+            return true
+        }
+        return walked ? slots : [:]
+        #endif
+    }
+
+    /// Every stored field of `type` and its superclasses, synthesised ones left out, with its
+    /// layout; empty when the runtime cannot walk the class.
+    static func fields(of type: JastorObject.Type) -> [StoredField] {
+        #if JASTOR_SAFE_REFLECTION
+        return []
+        #else
+        var fields: [StoredField] = []
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
+            let label = String(cString: name)
+            if !StoredPropertyWalker.isSynthesised(label) {
+                fields.append(
+                    StoredField(label: label, offset: offset, type: fieldType, size: size(of: fieldType)))
+            }
+            return true
+        }
+        return walked ? fields : []
+        #endif
+    }
+
+    // MARK: Raw storage
+
+    /// Runs `body` with the storage of the field at `offset` inside `object`, typed as `Value`,
+    /// keeping `object` alive meanwhile.
+    ///
+    /// `offset` must come from ``storageSlots(of:)`` or ``fields(of:)`` for a field whose type is
+    /// exactly `Value`.
+    @inline(__always)
+    static func withStorage<Value, Result>(
+        of object: AnyObject, at offset: Int, as _: Value.Type, _ body: (UnsafeMutablePointer<Value>) -> Result
+    ) -> Result {
+        withExtendedLifetime(object) {
+            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+            return body(storage.assumingMemoryBound(to: Value.self))
+        }
+    }
+
+    /// Runs `body` with the bytes of `field` inside `object`, keeping `object` alive meanwhile.
+    static func withBytes<Result>(
+        of field: StoredField, in object: AnyObject, _ body: (UnsafeMutableRawBufferPointer) -> Result
+    ) -> Result {
+        withExtendedLifetime(object) {
+            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset
+            return body(UnsafeMutableRawBufferPointer(start: storage, count: field.size))
+        }
+    }
+
+    /// A copy of the bytes of each of `fields` inside `object`.
+    static func bytes(of fields: [StoredField], in object: AnyObject) -> [[UInt8]] {
+        fields.map { field in withBytes(of: field, in: object) { Array($0) } }
+    }
+
+    #if !JASTOR_SAFE_REFLECTION
+    /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw
+    /// value because the standard library declares that option as a mutable static.
+    private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
+
+    /// The size in bytes of a value of `type`.
+    private static func size(of type: Any.Type) -> Int {
+        func size<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.size }
+        return _openExistential(type, do: size)
+    }
+
+    /// Whether a value of this kind holds no reference of its own at the top level.
+    private static func holdsValue(_ kind: _MetadataKind?) -> Bool {
+        kind == .struct || kind == .enum || kind == .tuple
+    }
+
+    /// The metadata kind of any type, read as the kind of a field of that type.
+    fileprivate static func metadataKind<Value>(of _: Value.Type) -> _MetadataKind? {
+        var kind: _MetadataKind?
+        _ = _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
+            kind = fieldKind
+            return false
+        }
+        return kind
+    }
+    #endif
+}
+
+#if !JASTOR_SAFE_REFLECTION
+/// A struct whose one field has the type whose kind ``RuntimeLayout/metadataKind(of:)`` asks.
+private struct KindProbe<Value> {
+    var value: Value
+}
+
+/// Optionals, to ask the kind of what they wrap.
+private protocol OptionalStorage {
+    static var wrappedKind: _MetadataKind? { get }
+}
+
+extension Optional: OptionalStorage {
+    fileprivate static var wrappedKind: _MetadataKind? { RuntimeLayout.metadataKind(of: Wrapped.self) }
+}
+#endif

@@ -1,0 +1,54 @@
+/// One stored property of a model, as reflection found it.
+struct StoredProperty {
+    /// The label reflection reports (`_name` for a property wrapper's storage).
+    let label: String
+    /// The property's name as declared: the label without a property wrapper's `_`.
+    let name: String
+    /// The property's current value.
+    let value: Any
+    /// Whether the value is a property wrapper's storage rather than the property's own type.
+    let isWrapperStorage: Bool
+}
+
+/// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
+enum StoredPropertyWalker {
+    /// Whether a stored field is storage the compiler or a macro adds rather than a property the
+    /// class declares: a `lazy var`'s `$__lazy_storage_$_name`, `@Observable`'s
+    /// `_$observationRegistrar`, and any other `$` or `_$` label (no declared property can have one).
+    static func isSynthesised(_ label: String) -> Bool {
+        label.hasPrefix("$") || label.hasPrefix("_$")
+    }
+
+    /// Whether a label is the `_name` storage of a property wrapper or an `@Observable` property.
+    static func isUnderscoredStorage(_ label: String) -> Bool {
+        label.hasPrefix("_") && label.count > 1
+    }
+
+    /// The model's class chain below ``JastorObject`` and its stored properties, base class first.
+    ///
+    /// Synthesised storage is skipped (see ``isSynthesised(_:)``); a property wrapper's or an
+    /// `@Observable` property's `_name` storage is reported under `name`.
+    static func walk(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
+        var mirrors: [Mirror] = []
+        var next: Mirror? = Mirror(reflecting: model)
+        while let mirror = next, mirror.subjectType != JastorObject.self {
+            mirrors.append(mirror)
+            next = mirror.superclassMirror
+        }
+        var classes: [JastorObject.Type] = []
+        var properties: [StoredProperty] = []
+        for mirror in mirrors.reversed() {
+            guard let type = mirror.subjectType as? JastorObject.Type else { continue }
+            classes.append(type)
+            for child in mirror.children {
+                guard let label = child.label, !isSynthesised(label) else { continue }
+                let isWrapperStorage = isUnderscoredStorage(label)
+                properties.append(
+                    StoredProperty(
+                        label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: child.value,
+                        isWrapperStorage: isWrapperStorage))
+            }
+        }
+        return (classes, properties)
+    }
+}

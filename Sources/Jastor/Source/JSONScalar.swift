@@ -1,0 +1,73 @@
+import Foundation
+
+/// A JSON scalar as the mapper sees it, whatever representation it was read from.
+///
+/// Integers that fit `Int64` are ``integer(_:)``; only larger non-negative ones are
+/// ``unsignedInteger(_:)``, so a twitter id such as `505874924095815681` stays exact. Every
+/// other number read from JSON text is a ``number(_:)`` literal, converted from its digits.
+enum JSONScalar {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case unsignedInteger(UInt64)
+    /// A `Double` handed over as one (Foundation's numbers, archives).
+    case double(Double)
+    case decimal(Decimal)
+    /// A number as written in JSON text.
+    case number(DocumentNumber)
+    case string(String)
+    /// A `Date` object in a Foundation dictionary (property lists hold them) or an archive.
+    case date(Date)
+    /// A `Data` object in a Foundation dictionary (property lists hold them) or an archive.
+    case data(Data)
+}
+
+extension JSONScalar {
+    /// What was found, for an issue; long strings are cut to keep messages readable.
+    var summary: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "Bool \(value)"
+        case .integer(let value): "Number \(value)"
+        case .unsignedInteger(let value): "Number \(value)"
+        case .double(let value): "Number \(NumberText.shortest(value))"
+        case .decimal(let value): "Number \(value)"
+        case .number(let literal): "Number \(Self.shortened(literal.text))"
+        case .string(let value):
+            value.count > 60
+                ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
+        case .date(let value): "Date \(ISO8601Text.string(from: value) ?? String(describing: value))"
+        case .data(let value): "Data (\(value.count) bytes)"
+        }
+    }
+
+    /// Whether converting the scalar can give a non-finite number (a `Double` handed over as one, or
+    /// the text `"NaN"`); JSON's number literals cannot.
+    var mayBeNonFinite: Bool {
+        switch self {
+        case .double, .decimal, .string: true
+        default: false
+        }
+    }
+
+    /// Long number text cut to keep messages readable.
+    private static func shortened(_ text: String) -> String {
+        text.utf8.count > 60 ? "\(text.prefix(40))…(\(text.utf8.count) characters)" : text
+    }
+
+    /// The scalar as a value of the library's own tree.
+    var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .integer(value)
+        case .unsignedInteger(let value): .unsignedInteger(value)
+        case .double(let value): .double(value)
+        case .decimal(let value): .decimal(value)
+        case .number(let literal): literal.untypedValueOrNearest
+        case .string(let value): .string(value)
+        case .date(let value): .date(value)
+        case .data(let value): .data(value)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+/// A non-JSON value carried through untouched; compared by its description.
+struct OpaqueValue {
+    let value: Any
+    var typeName: String { String(describing: type(of: value)) }
+}

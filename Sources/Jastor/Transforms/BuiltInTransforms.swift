@@ -1,0 +1,94 @@
+import Foundation
+
+// MARK: - Dates
+
+extension JastorTransform where Value: JastorValue & LosslessStringConvertible {
+    /// Values read by the usual rules (so from numbers or strings) and written as strings, for APIs
+    /// that box numbers in strings (`"225"`).
+    ///
+    /// ```swift
+    /// .init("bench", \PowerLifter.bench, transform: .stringEncoded)
+    /// ```
+    public static var stringEncoded: JastorTransform<Value> {
+        JastorTransform(codec: StringEncodedCodec(inner: Value.codec))
+    }
+}
+
+extension JastorTransform where Value == String {
+    /// Strings read by the usual rules (so from numbers too, as the text they were written with)
+    /// and written as JSON numbers when that number reads back as the same text (`"94015"` →
+    /// `94015`, `"2.5"` → `2.5`), as strings otherwise (`"02134"`, `"1.50"`, `"-0"`, `"1e3"`), so that
+    /// the text that came in is the text that goes out.
+    ///
+    /// ```swift
+    /// .init("zip", \Person.zip, transform: .numberEncoded)
+    /// ```
+    public static var numberEncoded: JastorTransform<String> {
+        JastorTransform(
+            codec: ScalarCodec(
+                typeName: "String", decode: String.converting,
+                encode: { text in
+                    if NumberText.isInteger(text), let integer = Int64(text), String(integer) == text {
+                        return .integer(integer)
+                    }
+                    if NumberText.isInteger(text), let integer = UInt64(text), String(integer) == text {
+                        return .unsignedInteger(integer)
+                    }
+                    if NumberText.isNumber(text), let double = Double(text), double.isFinite,
+                        NumberText.shortest(double) == text
+                    {
+                        return .double(double)
+                    }
+                    return .string(text)
+                }))
+    }
+}
+
+/// Reads through another codec and writes the value's text.
+private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class (see `JastorCodec`); this one holds only an immutable `let` codec.
+    private let inner: Codec<Value>
+
+    init(inner: Codec<Value>) {
+        self.inner = inner
+    }
+
+    override var typeName: String { inner.typeName }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        inner.decode(source, into: slot, context: &context)
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        .string(value.description)
+    }
+}
+
+// MARK: - Tables
+
+extension JastorTransform where Value: Equatable & Sendable {
+    /// Values looked up by their JSON string in a table, and written back as their string.
+    ///
+    /// A string the table does not have is an invalid value: strict mapping reports it, lenient
+    /// mapping keeps the property's default. A value with no string is written as `null`.
+    ///
+    /// ```swift
+    /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+    /// ```
+    ///
+    /// - Parameter table: The value for each JSON string.
+    /// - Returns: The transform.
+    public static func table(_ table: [String: Value]) -> JastorTransform<Value> {
+        let entries = table.sorted { $0.key < $1.key }
+        return JastorTransform(
+            codec: ScalarCodec(
+                typeName: String(describing: Value.self),
+                decode: { scalar in
+                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    return table[text].map { .success($0) } ?? .failure(.invalidValue)
+                },
+                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null }))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A two-way conversion between JSON and a property's type, used instead of the built-in rules.
+///
+/// Give one to a registration, or make it the default for every property of its type:
+///
+/// ```swift
+/// property(\.birthDate, transform: .date(format: "MM-dd-yyyy"))
+/// property(\.tier, transform: JastorTransform(decode: { Tier(code: $0 as? String) }, encode: { $0.code }))
+///
+/// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+/// ```
+public struct JastorTransform<Value>: Sendable {
+    let codec: Codec<Value>
+
+    init(codec: Codec<Value>) {
+        self.codec = codec
+    }
+
+    /// A transform made of two closures over Foundation JSON values.
+    ///
+    /// `decode` receives the JSON value as `JSONSerialization` would produce it, with JSON booleans
+    /// as `Bool` and numbers as `Int`, `UInt64` or `Double` (so `as? Int` never matches `true`), and
+    /// returns `nil` when the value does not fit. `encode` returns a Foundation JSON value.
+    ///
+    /// ```swift
+    /// let cents = JastorTransform<Int>(decode: { ($0 as? Double).map { Int($0 * 100) } }, encode: { Double($0) / 100 })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - typeName: The name used for the expected type in issues; the type's name by default.
+    ///   - decode: Converts a JSON value, or returns `nil` when it does not fit.
+    ///   - encode: Converts a value back to a Foundation JSON value.
+    public init(
+        typeName: String? = nil, decode: @escaping @Sendable (Any) -> Value?,
+        encode: @escaping @Sendable (Value) -> Any
+    ) {
+        self.codec = ClosureCodec(typeName: typeName ?? String(describing: Value.self), decode: decode, encode: encode)
+    }
+
+    /// Makes this transform the one every property of type `Value` uses, unless its registration
+    /// names its own (as SFObjectMapping's `registerMapper:forClass:`).
+    ///
+    /// Register before the first model using the type is mapped: a class's plan is built once, on
+    /// first use, with the transforms registered at that moment. A later registration replaces
+    /// an earlier one for classes planned after it.
+    ///
+    /// ```swift
+    /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
+    /// ```
+    public func registerAsDefault() {
+        DefaultTransforms.shared.register(codec, for: Value.self)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Jastor
+import Testing
+
+/// Deep input gets a defined outcome instead of exhausting the stack.
+@Suite struct NestingLimitTests {
+    private func chain(depth: Int) -> [String: Any] {
+        var json: [String: Any] = ["name": "leaf"]
+        for _ in 0..<depth {
+            json = ["name": "node", "children": [json]]
+        }
+        return json
+    }
+
+    @Test func inputDeeperThanTheLimitIsReportedNotFollowed() {
+        var issues: [JastorIssue] = []
+        // Far deeper nested Swift dictionaries overflow a test thread's stack when they are freed,
+        // inside the Swift runtime, before and after Jastor is involved.
+        let tree = ProductCategory(dictionary: chain(depth: 1_000), issues: &issues)
+        #expect(issues.count == 1)
+        #expect(issues.first?.kind == .nestingTooDeep)
+        #expect(issues.first?.path.components.count == 256)
+        #expect(
+            issues.first?.description.hasSuffix(
+                "children[0]: expected at most 256 levels of nesting, found deeper input") == true)
+        var depth = 0
+        var node = tree
+        while let child = node.children.first {
+            node = child
+            depth += 1
+        }
+        #expect(depth == 127, "the last model within the limit has no children")
+    }
+
+    @Test func strictModeThrowsForTooDeepInput() {
+        #expect(throws: JastorError.self) { try ProductCategory(validating: chain(depth: 1_000)) }
+    }
+
+    /// Whether this test binary runs under AddressSanitizer (`ASAN_OPTIONS` is set by `.ci/run`).
+    private static let isSanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+
+    /// Mapping, writing and comparing input at the limit fits a 1 MB stack in a debug build
+    /// (release builds need about half).
+    @Test func inputAtTheLimitFitsASmallThreadStack() async {
+        let names: [String] = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var node = ProductCategory(dictionary: chain(depth: 1_000))
+                _ = node.toDictionary()
+                _ = node == node
+                var names = [node.name]
+                while let child = node.children.first {
+                    node = child
+                    names.append(node.name)
+                }
+                continuation.resume(returning: names)
+            }
+            thread.stackSize = 1024 * 1024
+            thread.start()
+        }
+        // Under AddressSanitizer a level takes several times the stack, and the stack guard stops
+        // earlier (with a nestingTooDeep issue) rather than overflow; otherwise the chain is whole.
+        #expect(names.count == 128 || (Self.isSanitized && names.count >= 64))
+        #expect(names.last == "node" || Self.isSanitized)
+    }
+}
