@@ -6,6 +6,8 @@ struct Operation {
     let name: String
     /// The operation this one is compared with in the report, if any.
     let baseline: String?
+    /// A second operation to compare with, if any.
+    var secondBaseline: String? = nil
     let run: () -> Int
 }
 
@@ -70,6 +72,15 @@ struct Workload {
                 (try? model.archivedData(format: .json))?.count ?? 0
             },
             Operation(name: "JSONEncoder", baseline: nil) { (try? JSONEncoder().encode(coded))?.count ?? 0 },
+            Operation(name: "Jastor jsonData", baseline: "JSONEncoder", secondBaseline: "hand JSONSerialization") {
+                (try? model.jsonData())?.count ?? 0
+            },
+            Operation(name: "Jastor toDictionary() + JSONSerialization", baseline: "hand JSONSerialization") {
+                (try? JSONSerialization.data(withJSONObject: model.toDictionary()))?.count ?? 0
+            },
+            Operation(name: "hand JSONSerialization", baseline: nil) {
+                (try? JSONSerialization.data(withJSONObject: Family.dictionary(from: hand)))?.count ?? 0
+            },
             Operation(name: "Jastor unarchive (JSON)", baseline: "JSONDecoder (archive)") {
                 ((try? Family.Model.unarchive(from: jsonArchive)) != nil) ? 1 : 0
             },
@@ -103,6 +114,10 @@ struct Workload {
         }
         guard GraphComparison.equivalent(fromDictionary, fromBytes, tolerance: 1e-12) else {
             throw BenchmarkError("\(file): Jastor from a dictionary and from bytes disagree")
+        }
+        let written = GraphComparison.normalise(try JSONSerialization.jsonObject(with: try model.jsonData()))
+        guard GraphComparison.equivalent(fromDictionary, written, tolerance: 0) else {
+            throw BenchmarkError("\(file): jsonData() and toDictionary() disagree")
         }
     }
 }

@@ -59,6 +59,11 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         return .null
     }
 
+    override func writeJSON(_ value: Wrapped?, to writer: inout JSONWriter, context: inout EncodingContext) {
+        if let value { return wrapped.writeJSON(value, to: &writer, context: &context) }
+        writer.writeNull()
+    }
+
     override func emptiness(_ value: Wrapped?) -> Emptiness {
         if let value { return wrapped.emptiness(value) }
         return .none
@@ -133,6 +138,10 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         return .array(encoded)
     }
 
+    override func writeJSON(_ value: [Element], to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeArray(value, of: element, context: &context)
+    }
+
     override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
@@ -191,6 +200,11 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
             }
         }
         return .object(object)
+    }
+
+    override func writeJSON(_ dictionary: [String: Value], to writer: inout JSONWriter, context: inout EncodingContext)
+    {
+        writer.writeDictionary(dictionary, of: value, context: &context)
     }
 
     override func emptiness(_ dictionary: [String: Value]) -> Emptiness {

@@ -31,6 +31,10 @@ class PropertyAccessor: @unchecked Sendable {
     ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
+    /// Writes the property's value in `model` as JSON text.
+    func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeTree(encode(model, context: &context), context: &context)
+    }
     /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
     func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
     /// The property's value in `model`, as it is stored.
@@ -208,6 +212,12 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         guard let root = model as? Root else { return .null }
         guard let storageOffset else { return codec.encode(root[keyPath: keyPath], context: &context) }
         return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
+    }
+
+    override func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
+        guard let root = model as? Root else { return writer.writeNull() }
+        guard let storageOffset else { return codec.writeJSON(root[keyPath: keyPath], to: &writer, context: &context) }
+        withStorage(of: root, at: storageOffset) { codec.writeJSON($0.pointee, to: &writer, context: &context) }
     }
 
     override func emptiness(in model: JastorObject) -> Emptiness {
