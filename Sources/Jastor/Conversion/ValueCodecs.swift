@@ -64,6 +64,11 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         writer.writeNull()
     }
 
+    override func foundationValue(_ value: Wrapped?, context: inout EncodingContext) -> Any {
+        if let value { return wrapped.foundationValue(value, context: &context) }
+        return NSNull()
+    }
+
     override func emptiness(_ value: Wrapped?) -> Emptiness {
         if let value { return wrapped.emptiness(value) }
         return .none
@@ -142,6 +147,10 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         writer.writeArray(value, of: element, context: &context)
     }
 
+    override func foundationValue(_ value: [Element], context: inout EncodingContext) -> Any {
+        MappingEngine.foundationArray(value, of: element, context: &context)
+    }
+
     override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
@@ -205,6 +214,10 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override func writeJSON(_ dictionary: [String: Value], to writer: inout JSONWriter, context: inout EncodingContext)
     {
         writer.writeDictionary(dictionary, of: value, context: &context)
+    }
+
+    override func foundationValue(_ dictionary: [String: Value], context: inout EncodingContext) -> Any {
+        MappingEngine.foundationDictionary(dictionary, of: value, context: &context)
     }
 
     override func emptiness(_ dictionary: [String: Value]) -> Emptiness {

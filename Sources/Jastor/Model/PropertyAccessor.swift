@@ -31,6 +31,10 @@ class PropertyAccessor: @unchecked Sendable {
     ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
+    /// The property's value in `model` as `toDictionary()` holds it.
+    func foundationValue(_ model: JastorObject, context: inout EncodingContext) -> Any {
+        encode(model, context: &context).foundationValue
+    }
     /// Writes the property's value in `model` as JSON text.
     func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
         writer.writeTree(encode(model, context: &context), context: &context)
@@ -218,6 +222,12 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         guard let root = model as? Root else { return writer.writeNull() }
         guard let storageOffset else { return codec.writeJSON(root[keyPath: keyPath], to: &writer, context: &context) }
         withStorage(of: root, at: storageOffset) { codec.writeJSON($0.pointee, to: &writer, context: &context) }
+    }
+
+    override func foundationValue(_ model: JastorObject, context: inout EncodingContext) -> Any {
+        guard let root = model as? Root else { return NSNull() }
+        guard let storageOffset else { return codec.foundationValue(root[keyPath: keyPath], context: &context) }
+        return withStorage(of: root, at: storageOffset) { codec.foundationValue($0.pointee, context: &context) }
     }
 
     override func emptiness(in model: JastorObject) -> Emptiness {

@@ -8,6 +8,8 @@ struct JSONOutputLayout: Sendable {
     /// One written property and its key, ready to copy into the text.
     struct Member: Sendable {
         let property: PropertyPlan
+        /// The key.
+        let key: String
         /// The key as a path component, for issues found below it.
         let component: JastorPath.Component
         /// `"key"`, escaped with `/` as is.
@@ -36,11 +38,11 @@ struct JSONOutputLayout: Sendable {
         let members = properties.compactMap { property -> Member? in
             guard case .key(let key)? = property.outputKey else { return nil }
             return Member(
-                property: property, component: .key(key),
+                property: property, key: key, component: .key(key),
                 quotedKey: JSONWriter.quoted(key, escapesSlashes: false),
                 quotedKeyEscapingSlashes: JSONWriter.quoted(key, escapesSlashes: true))
         }
         self.members = members
-        self.sortedMembers = members.sorted { JSONKeyOrder.precedes($0.component.objectKey, $1.component.objectKey) }
+        self.sortedMembers = members.sorted { JSONKeyOrder.precedes($0.key, $1.key) }
     }
 }
