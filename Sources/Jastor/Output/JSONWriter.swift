@@ -92,14 +92,30 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         let escapesSlashes = self.escapesSlashes
         let written: Bool? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            // Sound: `utf8` is the string's own storage, read within this closure only.
+            // Sound: `utf8` is the string's own storage, read within this closure only; words are
+            // loaded only where eight bytes remain.
+            let count = utf8.count
+            let raw = UnsafeRawBufferPointer(utf8)
             var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard Self.needsEscape(byte, escapesSlashes: escapesSlashes) else { continue }
-                if runStart < index { bytes.append(contentsOf: utf8[runStart..<index]) }
-                writeEscape(byte)
-                runStart = index + 1
+            var index = 0
+            while index < count {
+                if index + 8 <= count,
+                    !Self.wordNeedsEscape(
+                        raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), escapesSlashes: escapesSlashes)
+                {
+                    index += 8
+                    continue
+                }
+                let end = min(index + 8, count)
+                while index < end {
+                    let byte = utf8[index]
+                    if Self.needsEscape(byte, escapesSlashes: escapesSlashes) {
+                        if runStart < index { bytes.append(contentsOf: utf8[runStart..<index]) }
+                        writeEscape(byte)
+                        runStart = index + 1
+                    }
+                    index += 1
+                }
             }
             if runStart < utf8.count { bytes.append(contentsOf: utf8[runStart...]) }
             return true
@@ -114,6 +130,19 @@ struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes may need an escape (exact when none does: the byte tests of
+    /// "Bit Twiddling Hacks", `haszero` and `hasless`, flag a word only if some byte matches).
+    @inline(__always)
+    private static func wordNeedsEscape(_ word: UInt64, escapesSlashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+            || (escapesSlashes && hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/")))))
     }
 
     @inline(__always)
