@@ -9,6 +9,8 @@ struct Measurement {
     let file: String
     let operation: String
     let baseline: String?
+    /// A second operation the report compares with, if any (`jsonData` against `JSONEncoder` and hand).
+    var secondBaseline: String? = nil
     var samples: [Double]
     var peakResidentMegabytes: Double?
 
@@ -39,7 +41,9 @@ enum Harness {
         }
         blackHole(sink)
         return zip(workload.operations, samples).map { operation, samples in
-            Measurement(file: workload.file, operation: operation.name, baseline: operation.baseline, samples: samples)
+            Measurement(
+                file: workload.file, operation: operation.name, baseline: operation.baseline,
+                secondBaseline: operation.secondBaseline, samples: samples)
         }
     }
 

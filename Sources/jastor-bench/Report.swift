@@ -29,11 +29,18 @@ enum Report {
             let base = measurement.baseline.flatMap { baseline in
                 measurements.first { $0.file == measurement.file && $0.operation == baseline }
             }
-            let ratio = base.map { String(format: "%.2f×", measurement.median / $0.median) } ?? ""
+            var ratio = base.map { String(format: "%.2f×", measurement.median / $0.median) } ?? ""
+            var versus = measurement.baseline ?? ""
+            if let second = measurement.secondBaseline,
+                let other = measurements.first(where: { $0.file == measurement.file && $0.operation == second })
+            {
+                ratio += String(format: " / %.2f×", measurement.median / other.median)
+                versus += " / " + second
+            }
             let memory = measurement.peakResidentMegabytes.map { String(format: " (peak %.0f MB)", $0) } ?? ""
             lines.append(
                 "| \(measurement.file) | \(measurement.operation)\(memory) | \(format(measurement.median)) | "
-                    + "\(format(measurement.minimum))–\(format(measurement.maximum)) | \(ratio) | \(measurement.baseline ?? "") |"
+                    + "\(format(measurement.minimum))–\(format(measurement.maximum)) | \(ratio) | \(versus) |"
             )
         }
         return lines.joined(separator: "\n")

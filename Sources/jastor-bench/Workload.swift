@@ -6,6 +6,8 @@ struct Operation {
     let name: String
     /// The operation this one is compared with in the report, if any.
     let baseline: String?
+    /// A second operation to compare with, if any.
+    var secondBaseline: String? = nil
     let run: () -> Int
 }
 
@@ -70,6 +72,15 @@ struct Workload {
                 (try? model.archivedData(format: .json))?.count ?? 0
             },
             Operation(name: "JSONEncoder", baseline: nil) { (try? JSONEncoder().encode(coded))?.count ?? 0 },
+            Operation(name: "Jastor jsonData", baseline: "JSONEncoder", secondBaseline: "hand JSONSerialization") {
+                (try? model.jsonData())?.count ?? 0
+            },
+            Operation(name: "Jastor toDictionary() + JSONSerialization", baseline: "hand JSONSerialization") {
+                (try? JSONSerialization.data(withJSONObject: model.toDictionary()))?.count ?? 0
+            },
+            Operation(name: "hand JSONSerialization", baseline: nil) {
+                (try? JSONSerialization.data(withJSONObject: Family.dictionary(from: hand)))?.count ?? 0
+            },
             Operation(name: "Jastor unarchive (JSON)", baseline: "JSONDecoder (archive)") {
                 ((try? Family.Model.unarchive(from: jsonArchive)) != nil) ? 1 : 0
             },
@@ -103,6 +114,16 @@ struct Workload {
         }
         guard GraphComparison.equivalent(fromDictionary, fromBytes, tolerance: 1e-12) else {
             throw BenchmarkError("\(file): Jastor from a dictionary and from bytes disagree")
+        }
+        // jsonData() read by JSONSerialization (its doubles a few ulps off, as above), and read back by
+        // Jastor's own reader, exactly.
+        let text = try model.jsonData()
+        let written = GraphComparison.normalise(try JSONSerialization.jsonObject(with: text))
+        let readBack = GraphComparison.normalise(try Family.Model(json: text).toDictionary())
+        guard GraphComparison.equivalent(fromDictionary, written, tolerance: 1e-12),
+            GraphComparison.equivalent(fromDictionary, readBack, tolerance: 0)
+        else {
+            throw BenchmarkError("\(file): jsonData() and toDictionary() disagree")
         }
     }
 }

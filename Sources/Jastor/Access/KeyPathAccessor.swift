@@ -77,6 +77,18 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
     }
 
+    override func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
+        guard let root = model as? Root else { return writer.writeNull() }
+        guard let storageOffset else { return codec.writeJSON(root[keyPath: keyPath], to: &writer, context: &context) }
+        withStorage(of: root, at: storageOffset) { codec.writeJSON($0.pointee, to: &writer, context: &context) }
+    }
+
+    override func foundationValue(_ model: JastorObject, context: inout EncodingContext) -> Any {
+        guard let root = model as? Root else { return NSNull() }
+        guard let storageOffset else { return codec.foundationValue(root[keyPath: keyPath], context: &context) }
+        return withStorage(of: root, at: storageOffset) { codec.foundationValue($0.pointee, context: &context) }
+    }
+
     override func emptiness(in model: JastorObject) -> Emptiness {
         guard let root = model as? Root else { return .notEmpty }
         guard let storageOffset else { return codec.emptiness(root[keyPath: keyPath]) }

@@ -31,6 +31,14 @@ class PropertyAccessor: @unchecked Sendable {
     ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
+    /// The property's value in `model` as `toDictionary()` holds it.
+    func foundationValue(_ model: JastorObject, context: inout EncodingContext) -> Any {
+        encode(model, context: &context).foundationValue
+    }
+    /// Writes the property's value in `model` as JSON text.
+    func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeTree(encode(model, context: &context), context: &context)
+    }
     /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
     func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
     /// The property's value in `model`, as it is stored.

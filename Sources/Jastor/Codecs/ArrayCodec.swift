@@ -58,6 +58,14 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         return .array(encoded)
     }
 
+    override func writeJSON(_ value: [Element], to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeArray(value, of: element, context: &context)
+    }
+
+    override func foundationValue(_ value: [Element], context: inout EncodingContext) -> Any {
+        MappingEngine.foundationArray(value, of: element, context: &context)
+    }
+
     override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {

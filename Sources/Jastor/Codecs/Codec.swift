@@ -54,6 +54,18 @@ class Codec<Value>: JastorCodec, @unchecked Sendable {
         return .null
     }
 
+    /// Writes a value as JSON text (``JastorObject/jsonData(options:)``): by default the tree
+    /// ``encode(_:context:)`` builds; containers and models stream instead.
+    func writeJSON(_ value: Value, to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeTree(encode(value, context: &context), context: &context)
+    }
+
+    /// A value as `toDictionary()` holds it: by default the tree ``encode(_:context:)`` builds, as
+    /// Foundation values; containers and models build theirs directly.
+    func foundationValue(_ value: Value, context: inout EncodingContext) -> Any {
+        encode(value, context: &context).foundationValue
+    }
+
     /// Whether `value` is `nil`, an empty collection, or neither: output leaves a property out
     /// only when its value is empty in the same way as the class's default (`nil` is not `[]`).
     func emptiness(_ value: Value) -> Emptiness { .notEmpty }

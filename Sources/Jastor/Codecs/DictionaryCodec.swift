@@ -47,6 +47,15 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         return .object(object)
     }
 
+    override func writeJSON(_ dictionary: [String: Value], to writer: inout JSONWriter, context: inout EncodingContext)
+    {
+        writer.writeDictionary(dictionary, of: value, context: &context)
+    }
+
+    override func foundationValue(_ dictionary: [String: Value], context: inout EncodingContext) -> Any {
+        MappingEngine.foundationDictionary(dictionary, of: value, context: &context)
+    }
+
     override func emptiness(_ dictionary: [String: Value]) -> Emptiness {
         dictionary.isEmpty ? .emptyCollection : .notEmpty
     }

@@ -36,6 +36,14 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         MappingEngine.encode(model, declaredType: modelType, context: &context)
     }
 
+    override func writeJSON(_ model: Model, to writer: inout JSONWriter, context: inout EncodingContext) {
+        MappingEngine.writeJSON(model, to: &writer, context: &context)
+    }
+
+    override func foundationValue(_ model: Model, context: inout EncodingContext) -> Any {
+        MappingEngine.foundationObject(model, context: &context)
+    }
+
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {
         (type as? Model.Type).map { ModelCodec(modelType: $0) }
     }

@@ -33,6 +33,16 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         return .null
     }
 
+    override func writeJSON(_ value: Wrapped?, to writer: inout JSONWriter, context: inout EncodingContext) {
+        if let value { return wrapped.writeJSON(value, to: &writer, context: &context) }
+        writer.writeNull()
+    }
+
+    override func foundationValue(_ value: Wrapped?, context: inout EncodingContext) -> Any {
+        if let value { return wrapped.foundationValue(value, context: &context) }
+        return NSNull()
+    }
+
     override func emptiness(_ value: Wrapped?) -> Emptiness {
         if let value { return wrapped.emptiness(value) }
         return .none

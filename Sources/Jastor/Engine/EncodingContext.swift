@@ -30,9 +30,9 @@ struct EncodingContext {
 
     /// Runs `body` one level down, at `component` of the current object or array.
     @inline(__always)
-    mutating func descend(into component: JastorPath.Component, _ body: (inout EncodingContext) -> JSONValue)
-        -> JSONValue
-    {
+    mutating func descend<Result>(
+        into component: JastorPath.Component, _ body: (inout EncodingContext) -> Result
+    ) -> Result {
         let mark = trail.enter()
         let result = body(&self)
         trail.leave(component, mark: mark)
@@ -41,9 +41,9 @@ struct EncodingContext {
 
     /// Runs `body` at `components` below the current position (a property's key path).
     @inline(__always)
-    mutating func descend(
-        into components: [JastorPath.Component], _ body: (inout EncodingContext) -> JSONValue
-    ) -> JSONValue {
+    mutating func descend<Result>(
+        into components: [JastorPath.Component], _ body: (inout EncodingContext) -> Result
+    ) -> Result {
         let mark = trail.enter(components.count)
         let result = body(&self)
         trail.leave(components, mark: mark)

@@ -382,8 +382,6 @@ open class JastorObject {
     /// - Returns: The model's registered properties as a dictionary.
     public final func toDictionary() -> [String: Any] {
         var context = EncodingContext(purpose: .dictionary)
-        guard case .object(let object) = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
-        else { return [:] }
-        return object.foundationDictionary
+        return MappingEngine.foundationObject(self, context: &context) as? [String: Any] ?? [:]
     }
 }

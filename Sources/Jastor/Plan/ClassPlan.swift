@@ -20,6 +20,8 @@ final class ClassPlan: Sendable {
     /// Whether every written property writes one key and no two write the same, so that
     /// `toDictionary()` can add each without looking for an earlier one.
     let hasDistinctOutputKeys: Bool
+    /// How `jsonData(options:)` writes the class's models.
+    let jsonLayout: JSONOutputLayout
     /// The property that keeps the keys no other property maps, if the class has one.
     let unmappedKeys: PropertyPlan?
     /// The first key of every property's input path: the keys the class maps.
@@ -79,6 +81,8 @@ final class ClassPlan: Sendable {
         let outputKeys = written.compactMap { $0.outputKey?.objectKey }
         self.hasDistinctOutputKeys = outputKeys.count == written.count && Set(outputKeys).count == outputKeys.count
         self.unmappedKeys = self.properties.first { $0.name == builder.unmappedKeysName }
+        self.jsonLayout = JSONOutputLayout(
+            properties: self.properties, streams: hasDistinctOutputKeys && self.unmappedKeys == nil)
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
         self.requiredProperties = self.properties.filter(\.isRequired)
         self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count

@@ -1,0 +1,99 @@
+import Foundation
+
+extension JastorObject {
+    // MARK: JSON text
+
+    /// The model as JSON text: the JSON ``toDictionary()`` describes, written directly.
+    ///
+    /// Keys, key paths, transforms, directions, kept unmapped keys and left-out defaults are those
+    /// of ``toDictionary()``; the text is built by the library's own writer, without a
+    /// dictionary on the way, so it costs a fraction of `toDictionary()` plus `JSONSerialization`
+    /// (or of `JSONEncoder`). Numbers are written exactly (`Int64.min`, `UInt64.max`, a `Double`'s
+    /// shortest round-trip text, a `Decimal`'s every digit, `-0`); the same model writes the same
+    /// bytes every time. Members come in declaration order unless you ask for
+    /// ``JastorJSONOptions/sortedKeys``; a `[String: Value]` dictionary's in key order.
+    ///
+    /// ```swift
+    /// let data = try product.jsonData()
+    /// let copy = try Product(json: data)  // == product
+    /// let readable = try product.jsonData(options: [.sortedKeys, .prettyPrinted])
+    /// ```
+    ///
+    /// - Parameter options: The layout: sorted keys, pretty printing, unescaped slashes.
+    /// - Returns: UTF-8 JSON text of an object.
+    /// - Throws: ``JastorError`` naming the path of each value JSON cannot hold: a non-finite
+    ///   `Double` or `Float`, a `Decimal` NaN, a non-JSON value kept in a `[String: Any]`, a
+    ///   reference back to an enclosing model, or nesting deeper than the mapper follows.
+    public final func jsonData(options: JastorJSONOptions = []) throws -> Data {
+        try JSONTextOutput.data(options: options) { writer, context in
+            MappingEngine.writeJSON(self, to: &writer, context: &context)
+        }
+    }
+
+    /// The model as a JSON string, as ``jsonData(options:)`` writes it.
+    ///
+    /// ```swift
+    /// print(try product.jsonString(options: .prettyPrinted))
+    /// ```
+    ///
+    /// - Parameter options: The layout: sorted keys, pretty printing, unescaped slashes.
+    /// - Returns: The JSON text of an object.
+    /// - Throws: ``JastorError``, as ``jsonData(options:)`` does.
+    public final func jsonString(options: JastorJSONOptions = []) throws -> String {
+        String(decoding: try jsonData(options: options), as: UTF8.self)
+    }
+}
+
+extension Array where Element: JastorObject {
+    /// The models as a JSON array, each written as ``JastorObject/jsonData(options:)`` writes it.
+    ///
+    /// ```swift
+    /// let data = try products.jsonData()
+    /// let copies = try [Product](json: data)  // == products
+    /// ```
+    ///
+    /// - Parameter options: The layout: sorted keys, pretty printing, unescaped slashes.
+    /// - Returns: UTF-8 JSON text of an array.
+    /// - Throws: ``JastorError`` naming the path (from the element's index) of each value JSON
+    ///   cannot hold.
+    public func jsonData(options: JastorJSONOptions = []) throws -> Data {
+        try JSONTextOutput.data(options: options) { writer, context in
+            writer.beginArray()
+            for index in indices {
+                writer.beginElement(first: index == startIndex)
+                context.descend(into: .index(index - startIndex)) { context in
+                    MappingEngine.writeJSON(self[index], to: &writer, context: &context)
+                }
+            }
+            writer.endArray(isEmpty: isEmpty)
+        }
+    }
+
+    /// The models as a JSON string, as ``jsonData(options:)`` writes it.
+    ///
+    /// ```swift
+    /// print(try products.jsonString(options: [.sortedKeys, .prettyPrinted]))
+    /// ```
+    ///
+    /// - Parameter options: The layout: sorted keys, pretty printing, unescaped slashes.
+    /// - Returns: The JSON text of an array.
+    /// - Throws: ``JastorError``, as ``jsonData(options:)`` does.
+    public func jsonString(options: JastorJSONOptions = []) throws -> String {
+        String(decoding: try jsonData(options: options), as: UTF8.self)
+    }
+}
+
+/// One JSON text output run: a writer set up by the options, and the issues it found.
+private enum JSONTextOutput {
+    static func data(
+        options: JastorJSONOptions, _ body: (inout JSONWriter, inout EncodingContext) -> Void
+    ) throws(JastorError) -> Data {
+        var writer = JSONWriter(
+            escapesSlashes: !options.contains(.withoutEscapingSlashes), isPretty: options.contains(.prettyPrinted),
+            sortsKeys: options.contains(.sortedKeys))
+        var context = EncodingContext(purpose: .dictionary)
+        body(&writer, &context)
+        guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
+        return Data(writer.bytes)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writing models straight to `[String: Any]` for `toDictionary()`, without the tree on the way.
+///
+/// A model of a class with a streaming ``JSONOutputLayout`` fills its dictionary from its
+/// properties' codecs (nested models, arrays, optionals and dictionaries likewise); any other
+/// value becomes the tree ``encode(_:declaredType:untyped:context:)`` builds, then Foundation
+/// values. Both take the same decisions, so the result is the same dictionary.
+extension MappingEngine {
+    /// `model` as a Foundation dictionary, or `NSNull` where the tree would hold `null` (a model
+    /// nested too deeply, or a reference back to an enclosing model).
+    static func foundationObject(_ model: JastorObject, context: inout EncodingContext) -> Any {
+        let plan = context.plans.plan(for: type(of: model))
+        guard let members = plan.jsonLayout.members else {
+            return encode(model, declaredType: type(of: model), context: &context).foundationValue
+        }
+        guard !context.isTooDeep(), context.beginWriting(model) else { return NSNull() }
+        defer { context.endWriting(model) }
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(members.count)
+        for member in members {
+            let property = member.property
+            if property.omittedEmptiness != .notEmpty,
+                property.accessor.emptiness(in: model) == property.omittedEmptiness
+            {
+                continue
+            }
+            let value: Any = context.descend(into: member.component) { context in
+                property.accessor.foundationValue(model, context: &context)
+            }
+            dictionary[member.key] = value
+        }
+        return dictionary
+    }
+
+    /// An array as a Foundation array, element by element through the elements' codec.
+    static func foundationArray<Element>(
+        _ array: [Element], of element: Codec<Element>, context: inout EncodingContext
+    ) -> Any {
+        guard !context.isTooDeep() else { return NSNull() }
+        var result: [Any] = []
+        result.reserveCapacity(array.count)
+        for index in array.indices {
+            result.append(
+                context.descend(into: .index(index)) { element.foundationValue(array[index], context: &$0) })
+        }
+        return result
+    }
+
+    /// A dictionary as a Foundation dictionary, member by member through the values' codec.
+    static func foundationDictionary<Value>(
+        _ dictionary: [String: Value], of value: Codec<Value>, context: inout EncodingContext
+    ) -> Any {
+        guard !context.isTooDeep() else { return NSNull() }
+        var result: [String: Any] = [:]
+        result.reserveCapacity(dictionary.count)
+        for (key, member) in dictionary {
+            let converted: Any = context.descend(into: .key(key)) { value.foundationValue(member, context: &$0) }
+            result[key] = converted
+        }
+        return result
+    }
+}
