@@ -1,0 +1,53 @@
+import Foundation
+
+/// The members of an object in a ``JSONDocument``; lookups scan its keys (the last duplicate wins).
+struct DocumentObject: JSONObjectSource {
+    let document: JSONDocument
+    let container: Int
+    /// How many members the object has (none when the node is not an object).
+    let count: Int
+
+    subscript(key: String) -> DocumentValue? {
+        var found: Int?
+        var keyIndex = container + 1
+        for _ in 0..<count {
+            if document.string(at: keyIndex, equals: key) { found = keyIndex + 1 }
+            keyIndex = document.next(after: keyIndex + 1)
+        }
+        return found.map { DocumentValue(document: document, index: $0) }
+    }
+
+    /// One pass over the members, each key looked up in the plan's key table where it lies in
+    /// the input; then the plan's properties in order.
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) {
+        let table = plan.keyTable
+        guard table.count > 0, count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+            found.initialize(repeating: -1)
+            var keyIndex = container + 1
+            for _ in 0..<count {
+                let position = document.withStringBytes(at: keyIndex) { table.position(of: $0) }
+                if position >= 0 { found[position] = keyIndex + 1 }
+                keyIndex = document.next(after: keyIndex + 1)
+            }
+            for (property, position) in plan.keyedProperties where found[position] >= 0 {
+                body(property, DocumentValue(document: document, index: found[position]))
+            }
+        }
+    }
+
+    func forEachMember(_ body: (String, DocumentValue) -> Void) {
+        var keyIndex = container + 1
+        for _ in 0..<count {
+            body(document.string(at: keyIndex), DocumentValue(document: document, index: keyIndex + 1))
+            keyIndex = document.next(after: keyIndex + 1)
+        }
+    }
+
+    var foundationDictionary: [String: Any] {
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(count)
+        forEachMember { key, value in dictionary[key] = value.foundationValue }
+        return dictionary
+    }
+}

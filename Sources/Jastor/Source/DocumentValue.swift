@@ -1,0 +1,53 @@
+import Foundation
+
+/// A position in a ``JSONDocument``: the engine's third source, beside Foundation values and
+/// the library's own value tree.
+struct DocumentValue: JSONSource {
+    let document: JSONDocument
+    let index: Int
+
+    var kind: JSONKind {
+        let node = document.nodes[index]
+        switch node.kind {
+        case .null: return .scalar(.null)
+        case .true: return .scalar(.bool(true))
+        case .false: return .scalar(.bool(false))
+        case .integer: return .scalar(.integer(Int64(node.first)))
+        case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
+        case .double, .integerLiteral: return .scalar(.number(document.numberLiteral(at: index)))
+        case .string, .decodedString: return .scalar(.string(document.string(at: index)))
+        case .marked: return .scalar(document.markedValues[node.first])
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    var object: DocumentObject {
+        let isObject = document.nodes[index].kind == .object
+        return DocumentObject(document: document, container: index, count: isObject ? document.nodes[index].first : 0)
+    }
+
+    var elements: DocumentElements {
+        let isArray = document.nodes[index].kind == .array
+        return DocumentElements(
+            document: document, startIndex: index + 1, endIndex: isArray ? document.nodes[index].second : index + 1,
+            count: isArray ? document.nodes[index].first : 0)
+    }
+
+    /// The value as Foundation JSON; a number literal as the `Double` that holds it as written,
+    /// else an exact `Decimal`, else the nearest `Double` (which the run reports).
+    var foundationValue: Any {
+        switch kind {
+        case .scalar(let scalar): return scalar.jsonValue.foundationValue
+        case .object: return object.foundationDictionary
+        case .array: return elements.map(\.foundationValue)
+        case .unsupported: return NSNull()
+        }
+    }
+
+    func forEachElement(_ body: (DocumentValue) -> Void) {
+        for element in elements {
+            body(element)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A syntax error: what the reader expected, and the byte offset where it stopped.
+struct JSONSyntaxError: Error {
+    let expected: String
+    let offset: Int
+
+    /// The error as an issue, with what was found and its line, column and byte offset.
+    func jastorError(in bytes: [UInt8]) -> JastorError {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        let found: String
+        if offset >= bytes.count {
+            found = bytes.isEmpty ? "an empty input" : "the end of the input"
+        } else {
+            let byte = bytes[offset]
+            found =
+                (0x20..<0x7F).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        }
+        return JastorError(issues: [
+            JastorIssue(
+                path: [], kind: .invalidJSON, expected: expected,
+                found: "\(found) at line \(line), column \(column) (byte \(offset))")
+        ])
+    }
+}
