@@ -82,6 +82,20 @@ import Testing
         if !text.hasPrefix("-") { check("-" + text) }
     }
 
+    /// Leading fraction zeros offset a huge written exponent: the reader must not clamp the exponent
+    /// and so read `0.000…1e1000000` (10^900000) as `1`.
+    @Test func hugeExponentsAreNotClamped() {
+        for zeros in [99_999, 100_000, 100_299] {
+            let fraction = String(repeating: "0", count: zeros)
+            check("0.\(fraction)1e1000000")
+            check("0.\(fraction)1e100300")
+            check("0.\(fraction)1e-1000000")
+        }
+        check("1e100000")
+        check("1e99999")
+        check("1e-100000")
+    }
+
     /// Law: over generated numbers the reader's `Double` is the standard library's, and the fast
     /// algorithms answer almost every number of up to 19 digits.
     @Test func generatedNumbersAgreeWithTheStandardLibrary() {

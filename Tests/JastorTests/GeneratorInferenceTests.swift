@@ -241,6 +241,22 @@ import Testing
         #expect(off.contains("    var state = \"\"\n"))
     }
 
+    @Test func enumNamesClashWithNeitherTheEnumsOwnMembersNorTheGeneratedClasses() throws {
+        let objects = [
+            ("rawValue", "open", #"[{"id": 1}]"#), ("other", "closed", "[]"), ("unrecognized", "open", "[]"),
+            ("rawValue", "closed", "[]"), ("other", "open", "[]"), ("unrecognized", "closed", "[]"),
+        ].map { #"{"k": "\#($0)", "status": "\#($1)", "statuses": \#($2)}"# }
+        let source = try GeneratorSupport.source("[" + objects.joined(separator: ", ") + "]")
+        // `rawValue` is the enum's own property, and both catch-all names are values.
+        #expect(!source.contains("self = .rawValue\n"))
+        #expect(source.contains("case \"rawValue\": self = ."))
+        #expect(source.contains("        case unrecognized2(String)\n"))
+        // `Status` is the class of the `statuses` elements: the enum of `status` must not hide it.
+        #expect(source.contains("    var statuses: [Status] = []\n"))
+        #expect(source.contains("final class Status: JastorObject {"))
+        #expect(!source.contains("    enum Status:"))
+    }
+
     @Test func valuesSeenOnceEachOrTooManyStayStrings() throws {
         let once = try GeneratorSupport.source(#"[{"login": "ann"}, {"login": "bo"}, {"login": "cy"}]"#)
         #expect(once.contains("    var login = \"\"\n"))

@@ -319,8 +319,13 @@ package struct JSONReader {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit in the exponent") }
             var written = 0
             while position < bytes.count, isDigit(bytes[position]) {
-                // Beyond 100 000 the value is zero or infinite whatever the digits: clamp.
-                if written < 100_000 { written = written * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                // A written exponent past 100 000 is left to the standard library's parser (as a long
+                // number): leading fraction zeros can offset any exponent, so it is not clamped.
+                if written < 100_000 {
+                    written = written * 10 + Int(bytes[position] &- UInt8(ascii: "0"))
+                } else {
+                    parts.isLong = true
+                }
                 position += 1
             }
             parts.exponent += exponentIsNegative ? -written : written

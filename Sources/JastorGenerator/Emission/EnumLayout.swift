@@ -11,9 +11,12 @@ struct EnumLayout {
     let catchAll: String
 
     /// The enums of a class's properties, by property name.
-    static func enums(of members: MemberLayout) -> [String: EnumLayout] {
+    ///
+    /// `classNames` are the generated classes: a nested enum of the same name would hide one inside
+    /// its class, so it takes another name.
+    static func enums(of members: MemberLayout, classNames: Set<String>) -> [String: EnumLayout] {
         var result: [String: EnumLayout] = [:]
-        var taken: Set<String> = []
+        var taken = classNames
         for (property, propertyName) in zip(members.typed, members.names) {
             guard case .enumeration(let values) = property.type else { continue }
             var name = Identifier.typeName(property.key)
@@ -27,8 +30,13 @@ struct EnumLayout {
                 number += 1
             }
             taken.insert(name)
-            let caseNames = PropertyNamer.names(for: values)
-            let catchAll = caseNames.contains("other") ? "unrecognized" : "other"
+            let caseNames = Self.caseNames(values)
+            var catchAll = "other"
+            var suffix = 1
+            while caseNames.contains(catchAll) {
+                catchAll = suffix == 1 ? "unrecognized" : "unrecognized\(suffix)"
+                suffix += 1
+            }
             result[propertyName] = EnumLayout(
                 name: name, cases: Array(zip(values, caseNames)).map { (value: $0, name: $1) }, catchAll: catchAll)
         }
@@ -38,7 +46,12 @@ struct EnumLayout {
     /// The case a non-optional property starts with: the first value seen.
     static func defaultCase(of type: PropertyType) -> String {
         guard case .enumeration(let values) = type, let first = values.first else { return "other(\"\")" }
-        return PropertyNamer.names(for: [first])[0]  // after a dot, keywords need no backticks
+        return caseNames([first])[0]  // after a dot, keywords need no backticks
+    }
+
+    /// The case names of `values`: never `rawValue` or `init`, which the enum declares itself.
+    private static func caseNames(_ values: [String]) -> [String] {
+        PropertyNamer.names(for: values, taken: ["rawValue", "init"])
     }
 
     /// The declaration, indented for a class body.

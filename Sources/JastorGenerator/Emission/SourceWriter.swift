@@ -12,7 +12,7 @@ struct SourceWriter {
         let node = nodes[index]
         let name = names[index]
         let members = MemberLayout(index: index, nodes: nodes)
-        let enums = EnumLayout.enums(of: members)
+        let enums = EnumLayout.enums(of: members, classNames: Set(names))
         var lines = DocComment(node: node, index: index, nodes: nodes, collector: members.collector).lines
         let superclass = node.superclass.map { names[$0] } ?? "JastorObject"
         let isOpen = node.discriminator != nil
