@@ -147,4 +147,12 @@ import Testing
             ])
         }
     }
+
+    @Test func classNamesDifferingOnlyInCaseGetDistinctFiles() throws {
+        let files = try ModelGenerator(options: GeneratorOptions(rootName: "Root")).generate(from: [
+            try Sample(name: "sample.json", text: #"{"metadata": {"a": 1}, "metaData": {"b": "x"}}"#)
+        ])
+        let names = files.map { $0.name.lowercased() }
+        #expect(Set(names).count == names.count, "\(files.map(\.name))")
+    }
 }

@@ -15,21 +15,23 @@ enum ClassNamer {
     /// The names of `nodes`, in order.
     static func names(of nodes: [ClassNode], prefix: String) -> [String] {
         var names: [String] = []
+        // Compared case-insensitively: each class is a file, and `MetaData.swift` and `Metadata.swift`
+        // are one file on the default macOS and Windows file systems.
         var taken: Set<String> = []
         let soleHints = Set(nodes.compactMap { Set($0.nameHints).count == 1 ? $0.nameHints.first : nil })
         for node in nodes {
             let base = prefix + (node.rootName ?? bestHint(node.nameHints, avoiding: soleHints))
             var name = reservedTypeNames.contains(base) ? base + "Model" : base
-            if taken.contains(name), let parent = node.parent, parent < names.count {
+            if taken.contains(name.lowercased()), let parent = node.parent, parent < names.count {
                 name = names[parent] + String(name.dropFirst(prefix.count))
             }
             let stem = name
             var number = 2
-            while taken.contains(name) {
+            while taken.contains(name.lowercased()) {
                 name = stem + String(number)
                 number += 1
             }
-            taken.insert(name)
+            taken.insert(name.lowercased())
             names.append(name)
         }
         return names
