@@ -110,8 +110,34 @@ private final class Shape: JastorObject {
     override class var properties: [JastorProperty] { register(\.points, \.name) }
 }
 
+/// A computed property over a stored one of the same type: its setter writes `fahrenheit`, which
+/// must not make `\.celsius` pass for `fahrenheit`'s key path.
+private final class Reading: JastorObject {
+    var fahrenheit = 32.0
+    var celsius: Double {
+        get { (fahrenheit - 32) * 5 / 9 }
+        set { fahrenheit = newValue * 9 / 5 + 32 }
+    }
+
+    override class var properties: [JastorProperty] { register(\.celsius) }
+}
+
 /// Registration mistakes are reported with class and property names.
 @Suite struct DeclarationTests {
+    @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
+        let issues = Reading.declarationIssues.map(\.description)
+        // The runtime spells the computed key path `<computed 0x… (Double)>` here, `celsius` where
+        // it keeps names; either way the registration is reported instead of taken for `fahrenheit`.
+        #expect(
+            issues.contains {
+                $0.hasPrefix("Reading.celsius:")
+                    || ($0.hasPrefix("Reading.<computed ")
+                        && $0.contains("expected a key path whose stored property Jastor can name"))
+            }, "\(issues)")
+        #expect(issues.contains { $0.hasPrefix("Reading.fahrenheit: expected a registration") }, "\(issues)")
+        #expect(Reading(dictionary: ["fahrenheit": 212]).fahrenheit == 32)
+    }
+
     @Test func unregisteredStoredPropertyIsReported() {
         #expect(
             Unregistered.declarationIssues.map(\.description) == [

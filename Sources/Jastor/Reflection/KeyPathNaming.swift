@@ -77,7 +77,15 @@ struct KeyPathNaming {
             write(model)
             let after = bytes(of: model)
             let changed = fields.indices.filter { before[$0] != after[$0] }
-            if changed.count == 1 { return fields[changed[0]].propertyName }
+            guard changed.count == 1 else { continue }
+            let field = fields[changed[0]]
+            // A value field of the key path's own type was already tried by reading samples back
+            // (the first way), and the key path did not read it: it is another property the setter
+            // writes (a computed property over it), not this one's storage.
+            let triedByReading =
+                accessor.probeWriters().count >= 2
+                && valueSlots.contains { $0.name == field.propertyName && $0.slot.type == accessor.valueType }
+            return triedByReading ? nil : field.propertyName
         }
         return nil
     }
@@ -91,7 +99,9 @@ struct KeyPathNaming {
         guard fields.isEmpty else { return nil }
         for write in accessor.probeWriters() {
             let model = modelType.init()
-            let before = StoredPropertyWalker.walk(model).properties.map { ($0.name, Self.fingerprint($0.value)) }
+            let properties = StoredPropertyWalker.walk(model).properties
+            let before = properties.map { ($0.name, Self.fingerprint($0.value)) }
+            let types = properties.map { type(of: $0.value) }
             // A value that reflects differently each time it is walked tells nothing; leave it out.
             let again = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
             write(model)
@@ -99,9 +109,14 @@ struct KeyPathNaming {
             guard before.count == after.count, before.count == again.count else { continue }
             // The property's own storage now holds what the key path reads (an observer may have
             // changed another property as well).
-            let changed = before.indices.filter { before[$0].1 == again[$0] && before[$0].1 != after[$0] }
-            if changed.count == 1 { return before[changed[0]].0 }
             let read = accessor.valueThroughKeyPath(in: model).map(Self.fingerprint)
+            // A changed property of the key path's own type that does not hold what the key path
+            // reads is another property the setter writes (a computed property over it).
+            let changed = before.indices.filter {
+                before[$0].1 == again[$0] && before[$0].1 != after[$0]
+                    && !(types[$0] == accessor.valueType && after[$0] != read)
+            }
+            if changed.count == 1 { return before[changed[0]].0 }
             let readBack = changed.filter { after[$0] == read }
             if readBack.count == 1 { return before[readBack[0]].0 }
         }
