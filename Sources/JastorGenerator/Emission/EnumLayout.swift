@@ -23,20 +23,11 @@ struct EnumLayout {
             if name.isEmpty || ClassNamer.reservedTypeNames.contains(name) {
                 name = name == "Type" ? "Kind" : name + "Value"
             }
-            let stem = name
-            var number = 2
-            while taken.contains(name) {
-                name = stem + String(number)
-                number += 1
-            }
+            name = Identifier.numbered(name, isTaken: taken.contains)
             taken.insert(name)
             let caseNames = Self.caseNames(values)
-            var catchAll = "other"
-            var suffix = 1
-            while caseNames.contains(catchAll) {
-                catchAll = suffix == 1 ? "unrecognized" : "unrecognized\(suffix)"
-                suffix += 1
-            }
+            let catchAll =
+                caseNames.contains("other") ? Identifier.numbered("unrecognized", isTaken: caseNames.contains) : "other"
             result[propertyName] = EnumLayout(
                 name: name, cases: Array(zip(values, caseNames)).map { (value: $0, name: $1) }, catchAll: catchAll)
         }

@@ -25,12 +25,7 @@ enum ClassNamer {
             if taken.contains(name.lowercased()), let parent = node.parent, parent < names.count {
                 name = names[parent] + String(name.dropFirst(prefix.count))
             }
-            let stem = name
-            var number = 2
-            while taken.contains(name.lowercased()) {
-                name = stem + String(number)
-                number += 1
-            }
+            name = Identifier.numbered(name) { taken.contains($0.lowercased()) }
             taken.insert(name.lowercased())
             names.append(name)
         }

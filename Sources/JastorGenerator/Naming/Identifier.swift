@@ -1,6 +1,17 @@
 /// Swift identifiers from JSON keys: `UpperCamelCase` type names, `lowerCamelCase` property names,
 /// singular element names, and Jastor's `snake_case` key strategy, reproduced to know when it fits.
 enum Identifier {
+    /// `stem`, or the first of `stem2`, `stem3`… that is not taken.
+    static func numbered(_ stem: String, isTaken: (String) -> Bool) -> String {
+        var name = stem
+        var number = 2
+        while isTaken(name) {
+            name = stem + String(number)
+            number += 1
+        }
+        return name
+    }
+
     /// The words of a key: `profile_image_url` → `profile`, `image`, `url`; `eventId` → `event`, `Id`;
     /// `HTTPStatus` → `HTTP`, `Status`.
     static func words(of key: String) -> [String] {

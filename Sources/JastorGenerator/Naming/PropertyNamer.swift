@@ -39,12 +39,7 @@ enum PropertyNamer {
             }
             if let readable = readableRenames[name] { name = readable }
             while renamedNames.contains(name) { name += "Value" }
-            let stem = name
-            var number = 2
-            while used.contains(name) {
-                name = stem + String(number)
-                number += 1
-            }
+            name = Identifier.numbered(name, isTaken: used.contains)
             used.insert(name)
             return name
         }
