@@ -110,6 +110,25 @@ private final class Shape: JastorObject {
     override class var properties: [JastorProperty] { register(\.points, \.name) }
 }
 
+/// An enum whose raw value (`Character`) has no rules: its empty `JastorValue` conformance cannot
+/// make it mappable, while an enum over `String` beside it maps.
+private enum Grade: Character, JastorValue {
+    case top = "A"
+}
+
+private enum Stock: String, JastorValue {
+    case inStock = "in_stock"
+    case soldOut = "sold_out"
+}
+
+private final class Report: JastorObject {
+    var grade: Grade?
+    var status: Stock = .soldOut
+    var name = ""
+
+    override class var properties: [JastorProperty] { register(\.grade, \.status, \.name) }
+}
+
 /// A computed property over a stored one of the same type: its setter writes `fahrenheit`, which
 /// must not make `\.celsius` pass for `fahrenheit`'s key path.
 private final class Reading: JastorObject {
@@ -194,6 +213,16 @@ private final class Reading: JastorObject {
         let shape = Shape(dictionary: ["points": [["x": 1]], "name": "line"])
         #expect(shape.name == "line" && shape.points.isEmpty)
         #expect(shape.toDictionary().keys.sorted() == ["name"])
+    }
+
+    @Test func anEnumWhoseRawValueHasNoRulesIsReported() {
+        #expect(
+            Report.declarationIssues.map(\.description) == [
+                "Report.grade: expected a transform for Grade (transform: or registerAsDefault()), "
+                    + "found an empty JastorValue conformance"
+            ])
+        let report = Report(dictionary: ["grade": "A", "status": "in_stock", "name": "q3"])
+        #expect(report.grade == nil && report.status == .inStock && report.name == "q3")
     }
 
     @Test func declarationProblemsAreReportedOncePerClass() {

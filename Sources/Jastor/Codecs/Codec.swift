@@ -1,19 +1,19 @@
 import Foundation
 
-/// An opaque description of how one Swift type maps to JSON and back.
+/// A codec with its value type erased, as tables keyed by type hold it.
 ///
-/// Jastor builds codecs; user code never needs to create or inspect one.
-public class JastorCodec: @unchecked Sendable {
+/// Every codec is a ``Codec``; this base exists so that codecs of different types share one type.
+class AnyCodec: @unchecked Sendable {
     // @unchecked: codecs are immutable once built and shared by every thread that maps.
     init() {}
 }
 
-/// The typed codec behind ``JastorCodec``.
+/// How one Swift type maps to JSON and back: the typed codec behind ``AnyCodec``.
 ///
 /// This base class is the codec of a type Jastor cannot map: it reports every value as a declaration
 /// problem, so a mistake never traps.
-class Codec<Value>: JastorCodec, @unchecked Sendable {
-    // @unchecked: as `JastorCodec`; subclasses hold only `let`s of immutable values and codecs.
+class Codec<Value>: AnyCodec, @unchecked Sendable {
+    // @unchecked: as `AnyCodec`; subclasses hold only `let`s of immutable values and codecs.
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
 

@@ -105,7 +105,9 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 }
 
-extension JastorObject: JastorValue {
+extension JastorObject: JastorValue {}
+
+extension JastorObject: CodecSupplying {
     /// Reads a JSON object into a new instance of the class it is called on.
-    public static var jastorCodec: JastorCodec { ModelCodec<Self>() }
+    static var suppliedCodec: AnyCodec { ModelCodec<Self>() }
 }

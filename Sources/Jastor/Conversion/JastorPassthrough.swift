@@ -11,27 +11,34 @@ import Foundation
 ///     override class var properties: [JastorProperty] { register { \.metadata } }
 /// }
 /// ```
-public protocol JastorPassthrough {
-    /// How Jastor reads and writes values of this type; supplied by the library.
-    static var jastorPassthroughCodec: JastorCodec { get }
-}
+///
+/// Jastor supplies every conformance; the protocol has no requirements.
+public protocol JastorPassthrough {}
 
 extension JastorPassthrough {
     /// The typed codec for `Self`.
-    static var codec: Codec<Self> { (jastorPassthroughCodec as? Codec<Self>) ?? Codec<Self>() }
+    static var codec: Codec<Self> {
+        ((Self.self as? any PassthroughCodecSupplying.Type)?.passthroughCodec as? Codec<Self>) ?? Codec<Self>()
+    }
 }
 
-extension Dictionary: JastorPassthrough where Key == String, Value == Any {
+extension Dictionary: JastorPassthrough where Key == String, Value == Any {}
+
+extension Dictionary: PassthroughCodecSupplying where Key == String, Value == Any {
     /// Keeps a JSON object as `[String: Any]`.
-    public static var jastorPassthroughCodec: JastorCodec { PassthroughObjectCodec() }
+    static var passthroughCodec: AnyCodec { PassthroughObjectCodec() }
 }
 
-extension Array: JastorPassthrough where Element == Any {
+extension Array: JastorPassthrough where Element == Any {}
+
+extension Array: PassthroughCodecSupplying where Element == Any {
     /// Keeps a JSON array as `[Any]`.
-    public static var jastorPassthroughCodec: JastorCodec { PassthroughArrayCodec() }
+    static var passthroughCodec: AnyCodec { PassthroughArrayCodec() }
 }
 
-extension Optional: JastorPassthrough where Wrapped: JastorPassthrough {
+extension Optional: JastorPassthrough where Wrapped: JastorPassthrough {}
+
+extension Optional: PassthroughCodecSupplying where Wrapped: JastorPassthrough {
     /// Reads `null` as `nil`, anything else as `Wrapped`.
-    public static var jastorPassthroughCodec: JastorCodec { OptionalCodec(wrapped: Wrapped.codec) }
+    static var passthroughCodec: AnyCodec { OptionalCodec(wrapped: Wrapped.codec) }
 }

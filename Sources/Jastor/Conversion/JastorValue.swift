@@ -13,38 +13,38 @@ import Foundation
 ///     case soldOut = "sold_out"
 /// }
 /// ```
-public protocol JastorValue {
-    /// How Jastor reads and writes values of this type; supplied by the library.
-    static var jastorCodec: JastorCodec { get }
-}
+///
+/// Any other type that conforms maps through the transform registered for it with
+/// ``JastorTransform/registerAsDefault()`` or through a per-property transform; without one, its
+/// properties are reported as declaration mistakes (``JastorObject/declarationIssues``).
+/// The protocol has no requirements: how a type maps is Jastor's business, found once per class.
+public protocol JastorValue {}
 
 extension JastorValue {
-    /// A type with no built-in rules maps through the transform registered for it with
-    /// ``JastorTransform/registerAsDefault()``, or through a per-property transform.
-    public static var jastorCodec: JastorCodec { Codec<Self>() }
-
-    /// The typed codec for `Self`: the registered default transform, else the built-in rules.
+    /// The typed codec for `Self`: the registered default transform, else the built-in rules, else
+    /// the codec that reports a type without rules.
     static var codec: Codec<Self> {
-        DefaultTransforms.shared.codec(for: Self.self) ?? (jastorCodec as? Codec<Self>) ?? Codec<Self>()
+        DefaultTransforms.shared.codec(for: Self.self) ?? CodecLookup.builtInCodec(for: Self.self) ?? Codec<Self>()
     }
 }
 
-extension Optional: JastorValue where Wrapped: JastorValue {
+extension Optional: JastorValue where Wrapped: JastorValue {}
+
+extension Optional: CodecSupplying where Wrapped: JastorValue {
     /// Reads `null` as `nil`, anything else as `Wrapped`.
-    public static var jastorCodec: JastorCodec { OptionalCodec(wrapped: Wrapped.codec) }
+    static var suppliedCodec: AnyCodec { OptionalCodec(wrapped: Wrapped.codec) }
 }
 
-extension Array: JastorValue where Element: JastorValue {
+extension Array: JastorValue where Element: JastorValue {}
+
+extension Array: CodecSupplying where Element: JastorValue {
     /// Reads a JSON array element by element.
-    public static var jastorCodec: JastorCodec { ArrayCodec(element: Element.codec) }
+    static var suppliedCodec: AnyCodec { ArrayCodec(element: Element.codec) }
 }
 
-extension Dictionary: JastorValue where Key == String, Value: JastorValue {
+extension Dictionary: JastorValue where Key == String, Value: JastorValue {}
+
+extension Dictionary: CodecSupplying where Key == String, Value: JastorValue {
     /// Reads a JSON object member by member.
-    public static var jastorCodec: JastorCodec { DictionaryCodec(value: Value.codec) }
-}
-
-extension JastorValue where Self: RawRepresentable, RawValue: JastorValue {
-    /// Reads the raw value, then the case with that raw value.
-    public static var jastorCodec: JastorCodec { RawValueCodec<Self>(raw: RawValue.codec) }
+    static var suppliedCodec: AnyCodec { DictionaryCodec(value: Value.codec) }
 }

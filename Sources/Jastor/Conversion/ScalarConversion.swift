@@ -12,7 +12,7 @@ enum ScalarConversion<Value> {
 }
 
 /// A Swift scalar type with a row in the conversion table.
-protocol ScalarConvertible: JastorValue, SendableMetatype {
+protocol ScalarConvertible: JastorValue, CodecSupplying, SendableMetatype {
     /// Converts a JSON scalar, losslessly or not at all.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Self>
     /// The value as JSON.
@@ -21,7 +21,7 @@ protocol ScalarConvertible: JastorValue, SendableMetatype {
 
 extension ScalarConvertible {
     /// Every scalar type maps through its row of this table.
-    public static var jastorCodec: JastorCodec {
+    static var suppliedCodec: AnyCodec {
         ScalarCodec(typeName: String(describing: Self.self), decode: { Self.converting($0) }, encode: \.jsonValue)
     }
 }
@@ -150,7 +150,7 @@ extension Double: ScalarConvertible {
     }
 
     /// Non-finite values are refused outside archives.
-    public static var jastorCodec: JastorCodec {
+    static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Double", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
     }
@@ -179,7 +179,7 @@ extension Float: ScalarConvertible {
     }
 
     /// Non-finite values are refused outside archives.
-    public static var jastorCodec: JastorCodec {
+    static var suppliedCodec: AnyCodec {
         ScalarCodec(typeName: "Float", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
     }
 
@@ -236,7 +236,7 @@ extension Date: ScalarConvertible {
     }
 
     /// The built-in rule, which a class's ``JastorObject/dateTransform`` replaces.
-    public static var jastorCodec: JastorCodec {
+    static var suppliedCodec: AnyCodec {
         ScalarCodec(typeName: "Date", decode: { converting($0) }, encode: \.jsonValue, isBuiltIn: true)
     }
 

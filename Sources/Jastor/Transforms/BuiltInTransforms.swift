@@ -46,7 +46,7 @@ extension JastorTransform where Value == String {
 
 /// Reads through another codec and writes the value's text.
 private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<Value>, @unchecked Sendable {
-    // @unchecked: `Codec` is a non-final class (see `JastorCodec`); this one holds only an immutable `let` codec.
+    // @unchecked: `Codec` is a non-final class (see `AnyCodec`); this one holds only an immutable `let` codec.
     private let inner: Codec<Value>
 
     init(inner: Codec<Value>) {

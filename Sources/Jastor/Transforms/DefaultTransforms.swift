@@ -4,7 +4,7 @@ import Foundation
 final class DefaultTransforms: Sendable {
     static let shared = DefaultTransforms()
 
-    private let codecs = Locked<[ObjectIdentifier: JastorCodec]>([:])
+    private let codecs = Locked<[ObjectIdentifier: AnyCodec]>([:])
 
     func register<Value>(_ codec: Codec<Value>, for type: Value.Type) {
         codecs.withLock { $0[ObjectIdentifier(type)] = codec }

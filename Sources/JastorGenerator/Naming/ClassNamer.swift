@@ -6,7 +6,7 @@ enum ClassNamer {
     static let reservedTypeNames: Set<String> = [
         "Any", "AnyObject", "Array", "Bool", "Calendar", "Character", "Codable", "Data", "Date", "Decimal",
         "Dictionary", "Double", "Equatable", "Error", "Float", "Foundation", "Hashable", "Index", "Int", "Int16",
-        "Int32", "Int64", "Int8", "Jastor", "JastorCodec", "JastorError", "JastorIssue", "JastorJSONObject",
+        "Int32", "Int64", "Int8", "Jastor", "JastorError", "JastorIssue", "JastorJSONObject",
         "JastorKeyStrategy", "JastorObject", "JastorPassthrough", "JastorPath", "JastorProperty", "JastorTransform",
         "JastorValue", "Locale", "Never", "Notification", "Optional", "Protocol", "Range", "Result", "Self",
         "Set", "String", "Swift", "Thread", "TimeZone", "Timer", "Type", "UInt", "URL", "UUID", "Void",
