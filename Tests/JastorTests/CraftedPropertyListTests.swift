@@ -6,25 +6,15 @@ import Testing
 /// Binary property lists crafted to crash, hang or exhaust the reader.
 @Suite struct CraftedPropertyListTests {
     /// A binary property list of `objects` (each a marker byte and its contents), the first at
-    /// the top, with 8-byte offsets and references `referenceSize` bytes wide.
+    /// the top, with references `referenceSize` bytes wide.
     private func propertyList(_ objects: [[UInt8]], referenceSize: Int = 1) -> Data {
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let table = bytes.count
-        for offset in offsets {
-            bytes += bigEndian(offset, size: 8)
-        }
-        bytes += [0, 0, 0, 0, 0, 0, 8, UInt8(referenceSize)]
-        bytes += bigEndian(objects.count, size: 8) + bigEndian(0, size: 8) + bigEndian(table, size: 8)
-        return Data(bytes)
+        var list = PropertyListBuilder()
+        for object in objects { _ = list.raw(object) }
+        return list.data(top: 0, referenceSize: referenceSize)
     }
 
     private func bigEndian(_ value: Int, size: Int) -> [UInt8] {
-        (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        PropertyListBuilder.bigEndian(value, size: size)
     }
 
     private func damage(_ data: Data) throws -> String {

@@ -7,6 +7,12 @@ import Foundation
 struct PropertyListBuilder {
     private var objects: [[UInt8]] = []
 
+    /// An object written byte for byte (a marker byte and its contents), for shapes the other
+    /// methods cannot spell: damaged counts, missing references, kinds archives never hold.
+    mutating func raw(_ bytes: [UInt8]) -> Int {
+        add(bytes)
+    }
+
     /// An ASCII string.
     mutating func string(_ text: String) -> Int {
         add(Self.marker(0x50, count: text.utf8.count) + Array(text.utf8))
@@ -38,8 +44,9 @@ struct PropertyListBuilder {
         ])
     }
 
-    /// The property list's bytes, `top` its root object; references are 2 bytes, offsets 8.
-    func data(top: Int) -> Data {
+    /// The property list's bytes, `top` its root object; offsets are 8 bytes, references
+    /// `referenceSize` (the trailer says so; the methods above write 2-byte references).
+    func data(top: Int, referenceSize: Int = 2) -> Data {
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {
@@ -48,7 +55,7 @@ struct PropertyListBuilder {
         }
         let table = bytes.count
         bytes += offsets.flatMap { Self.bigEndian($0, size: 8) }
-        bytes += [0, 0, 0, 0, 0, 0, 8, 2]
+        bytes += [0, 0, 0, 0, 0, 0, 8, UInt8(referenceSize)]
         bytes += Self.bigEndian(objects.count, size: 8) + Self.bigEndian(top, size: 8) + Self.bigEndian(table, size: 8)
         return Data(bytes)
     }
@@ -63,7 +70,8 @@ struct PropertyListBuilder {
         count < 15 ? [kind | UInt8(count)] : [kind | 0x0F, 0x11] + bigEndian(count, size: 2)
     }
 
-    private static func bigEndian(_ value: Int, size: Int) -> [UInt8] {
+    /// `value`'s low `size` bytes, most significant first.
+    static func bigEndian(_ value: Int, size: Int) -> [UInt8] {
         (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }
