@@ -73,26 +73,42 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
 
     override func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue {
         guard let root = model as? Root else { return .null }
-        guard let storageOffset else { return codec.encode(root[keyPath: keyPath], context: &context) }
-        return withStorage(of: root, at: storageOffset) { codec.encode($0.pointee, context: &context) }
+        return codec.encode(read(root), context: &context)
     }
 
     override func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
         guard let root = model as? Root else { return writer.writeNull() }
-        guard let storageOffset else { return codec.writeJSON(root[keyPath: keyPath], to: &writer, context: &context) }
-        withStorage(of: root, at: storageOffset) { codec.writeJSON($0.pointee, to: &writer, context: &context) }
+        codec.writeJSON(read(root), to: &writer, context: &context)
     }
 
     override func foundationValue(_ model: JastorObject, context: inout EncodingContext) -> Any {
         guard let root = model as? Root else { return NSNull() }
-        guard let storageOffset else { return codec.foundationValue(root[keyPath: keyPath], context: &context) }
-        return withStorage(of: root, at: storageOffset) { codec.foundationValue($0.pointee, context: &context) }
+        return codec.foundationValue(read(root), context: &context)
+    }
+
+    override func addMember(
+        _ model: JastorObject, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
+        context: inout EncodingContext
+    ) {
+        guard let root = model as? Root else {
+            return super.addMember(model, omitting: omitted, as: key, to: &dictionary, context: &context)
+        }
+        codec.addMember(read(root), omitting: omitted, as: key, to: &dictionary, context: &context)
+    }
+
+    override func writeMember(
+        _ model: JastorObject, _ member: JSONOutputLayout.Member, first: Bool, to writer: inout JSONWriter,
+        context: inout EncodingContext
+    ) -> Bool {
+        guard let root = model as? Root else {
+            return super.writeMember(model, member, first: first, to: &writer, context: &context)
+        }
+        return codec.writeMember(read(root), member, first: first, to: &writer, context: &context)
     }
 
     override func emptiness(in model: JastorObject) -> Emptiness {
         guard let root = model as? Root else { return .notEmpty }
-        guard let storageOffset else { return codec.emptiness(root[keyPath: keyPath]) }
-        return withStorage(of: root, at: storageOffset) { codec.emptiness($0.pointee) }
+        return codec.emptiness(read(root))
     }
 
     override func value(in model: JastorObject) -> Any? {
@@ -114,6 +130,14 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
         guard slot.type == Value.self else { return nil }
         return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+    }
+
+    /// The property's value, for output: from its storage when the plan found it, else through
+    /// its key path.
+    @inline(__always)
+    private func read(_ root: Root) -> Value {
+        guard let storageOffset else { return root[keyPath: keyPath] }
+        return RuntimeLayout.value(of: root, at: storageOffset, as: Value.self)
     }
 
     /// Runs `body` with the property's storage inside `root` (see ``RuntimeLayout``: the offset

@@ -39,6 +39,27 @@ class PropertyAccessor: @unchecked Sendable {
     func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
         writer.writeTree(encode(model, context: &context), context: &context)
     }
+    /// Adds the property to `toDictionary()`'s dictionary as `key`, unless it is left out (empty
+    /// as `omitted` says).
+    func addMember(
+        _ model: JastorObject, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
+        context: inout EncodingContext
+    ) {
+        if omitted != .notEmpty, emptiness(in: model) == omitted { return }
+        dictionary[key] = foundationValue(model, context: &context)
+    }
+    /// Writes the property as `member` of the object being written, unless it is left out;
+    /// returns whether it wrote it.
+    func writeMember(
+        _ model: JastorObject, _ member: JSONOutputLayout.Member, first: Bool, to writer: inout JSONWriter,
+        context: inout EncodingContext
+    ) -> Bool {
+        let omitted = member.property.omittedEmptiness
+        if omitted != .notEmpty, emptiness(in: model) == omitted { return false }
+        writer.writeKey(of: member, first: first)
+        context.descend(into: member.component) { writeJSON(model, to: &writer, context: &$0) }
+        return true
+    }
     /// Whether the property's value in `model` is `nil`, an empty collection, or neither.
     func emptiness(in model: JastorObject) -> Emptiness { .notEmpty }
     /// The property's value in `model`, as it is stored.

@@ -7,9 +7,12 @@ import Foundation
 final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` element codec.
     private let element: Codec<Element>
+    /// The element scalar's direct output, which writes whole arrays of it.
+    private let scalarOutput: ScalarOutput<Element>?
 
     init(element: Codec<Element>) {
         self.element = element
+        self.scalarOutput = (element as? ScalarCodec<Element>)?.direct
     }
 
     override var typeName: String { "[\(element.typeName)]" }
@@ -59,14 +62,20 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func writeJSON(_ value: [Element], to writer: inout JSONWriter, context: inout EncodingContext) {
-        writer.writeArray(value, of: element, context: &context)
+        guard let scalarOutput else { return writer.writeArray(value, of: element, context: &context) }
+        guard !context.isTooDeep() else { return writer.writeNull() }
+        scalarOutput.writeArray(value, &writer, &context)
     }
 
     override func foundationValue(_ value: [Element], context: inout EncodingContext) -> Any {
-        MappingEngine.foundationArray(value, of: element, context: &context)
+        guard let scalarOutput else { return MappingEngine.foundationArray(value, of: element, context: &context) }
+        guard !context.isTooDeep() else { return NSNull() }
+        return scalarOutput.foundationArray(value, &context)
     }
 
-    override func emptiness(_ value: [Element]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }
+    // `count`, not `isEmpty`: unspecialised, `isEmpty` is `Collection`'s, found through the
+    // array's metadata and witness table on every call.
+    override func emptiness(_ value: [Element]) -> Emptiness { value.count == 0 ? .emptyCollection : .notEmpty }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<[Element]>? {
         element.replacingModelType(with: type).map(ArrayCodec.init(element:))

@@ -66,6 +66,29 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         encode(value, context: &context).foundationValue
     }
 
+    /// Adds `value` to `toDictionary()`'s dictionary as `key`, unless it is empty as `omitted`
+    /// says (``Emptiness/notEmpty`` leaves nothing out).
+    func addMember(
+        _ value: Value, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
+        context: inout EncodingContext
+    ) {
+        if omitted != .notEmpty, emptiness(value) == omitted { return }
+        dictionary[key] = foundationValue(value, context: &context)
+    }
+
+    /// Writes `value` as `member` of the object being written (separator, key, value), unless
+    /// it is empty as the property's omitted emptiness says; returns whether it wrote it.
+    func writeMember(
+        _ value: Value, _ member: JSONOutputLayout.Member, first: Bool, to writer: inout JSONWriter,
+        context: inout EncodingContext
+    ) -> Bool {
+        let omitted = member.property.omittedEmptiness
+        if omitted != .notEmpty, emptiness(value) == omitted { return false }
+        writer.writeKey(of: member, first: first)
+        context.descend(into: member.component) { writeJSON(value, to: &writer, context: &$0) }
+        return true
+    }
+
     /// Whether `value` is `nil`, an empty collection, or neither: output leaves a property out
     /// only when its value is empty in the same way as the class's default (`nil` is not `[]`).
     func emptiness(_ value: Value) -> Emptiness { .notEmpty }

@@ -4,9 +4,13 @@ import Foundation
 final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` wrapped codec.
     private let wrapped: Codec<Wrapped>
+    /// The wrapped scalar's direct output, which also writes its optionals without unwrapping
+    /// them here.
+    private let scalarOutput: ScalarOutput<Wrapped>?
 
     init(wrapped: Codec<Wrapped>) {
         self.wrapped = wrapped
+        self.scalarOutput = (wrapped as? ScalarCodec<Wrapped>)?.direct
     }
 
     override var typeName: String { wrapped.typeName }
@@ -41,6 +45,29 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     override func foundationValue(_ value: Wrapped?, context: inout EncodingContext) -> Any {
         if let value { return wrapped.foundationValue(value, context: &context) }
         return NSNull()
+    }
+
+    // One unwrapping for the emptiness check and the value: each costs unspecialised code a
+    // lookup of `Optional<Wrapped>`'s metadata.
+    override func addMember(
+        _ value: Wrapped?, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
+        context: inout EncodingContext
+    ) {
+        if let scalarOutput { return scalarOutput.addOptionalMember(value, omitted, key, &dictionary) }
+        if let value { return wrapped.addMember(value, omitting: omitted, as: key, to: &dictionary, context: &context) }
+        if omitted != .none { dictionary[key] = NSNull() }
+    }
+
+    override func writeMember(
+        _ value: Wrapped?, _ member: JSONOutputLayout.Member, first: Bool, to writer: inout JSONWriter,
+        context: inout EncodingContext
+    ) -> Bool {
+        if let scalarOutput { return scalarOutput.writeOptionalMember(value, member, first, &writer, &context) }
+        if let value { return wrapped.writeMember(value, member, first: first, to: &writer, context: &context) }
+        guard member.property.omittedEmptiness != .none else { return false }
+        writer.writeKey(of: member, first: first)
+        writer.writeNull()
+        return true
     }
 
     override func emptiness(_ value: Wrapped?) -> Emptiness {

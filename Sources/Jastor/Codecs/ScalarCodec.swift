@@ -12,6 +12,9 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// may bring back.
     private let isNonFinite: (@Sendable (Value) -> Bool)?
     private let builtIn: Bool
+    /// For the conversion table's rows: the value written as JSON text and as a Foundation value
+    /// directly, without a ``JSONValue`` on the way (the same text and value `encodeValue` gives).
+    let direct: ScalarOutput<Value>?
 
     // Always inlined, so that the closure wrapping `decode` is compiled where `Value` is known:
     // unspecialised, it would look up `ScalarConversion<Value>`'s metadata on every value.
@@ -19,7 +22,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     init(
         typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
         encode: @escaping @Sendable (Value) -> JSONValue, isNonFinite: (@Sendable (Value) -> Bool)? = nil,
-        isBuiltIn: Bool = false
+        isBuiltIn: Bool = false, direct: ScalarOutput<Value>? = nil
     ) {
         self.name = typeName
         self.decodeScalar = { scalar, slot in
@@ -34,6 +37,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.encodeValue = encode
         self.isNonFinite = isNonFinite
         self.builtIn = isBuiltIn
+        self.direct = direct
     }
 
     override var typeName: String { name }
@@ -64,5 +68,80 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         encodeValue(value)
+    }
+
+    override func writeJSON(_ value: Value, to writer: inout JSONWriter, context: inout EncodingContext) {
+        guard let direct else { return writer.writeTree(encodeValue(value), context: &context) }
+        direct.write(value, &writer, &context)
+    }
+
+    override func foundationValue(_ value: Value, context: inout EncodingContext) -> Any {
+        guard let direct else { return encodeValue(value).foundationValue }
+        return direct.foundationValue(value)
+    }
+}
+
+/// How a row of the conversion table writes its values straight out: as JSON text and as the
+/// Foundation value `toDictionary()` holds.
+///
+/// Both closures are formed where the value's type is known (``ScalarConvertible``), so that
+/// writing a `String`, an integer or a `Double` costs no ``JSONValue`` and no generic lookup.
+struct ScalarOutput<Value>: Sendable {
+    /// Writes the value as JSON text; a value JSON cannot hold is refused as ``JSONWriter/writeTree(_:context:)``
+    /// refuses it.
+    let write: @Sendable (Value, inout JSONWriter, inout EncodingContext) -> Void
+    /// The value as `toDictionary()` holds it (what ``JSONValue/foundationValue`` gives).
+    let foundationValue: @Sendable (Value) -> Any
+    /// ``OptionalCodec/addMember(_:omitting:as:to:context:)`` for an optional of this type,
+    /// compiled where the type is known: unwrapping an optional in unspecialised code looks up
+    /// its metadata on every value.
+    let addOptionalMember: @Sendable (Value?, Emptiness, String, inout [String: Any]) -> Void
+    /// ``OptionalCodec/writeMember(_:_:first:to:context:)`` likewise.
+    let writeOptionalMember:
+        @Sendable (Value?, JSONOutputLayout.Member, Bool, inout JSONWriter, inout EncodingContext) -> Bool
+
+    /// ``ArrayCodec/writeJSON(_:to:context:)`` for an array of this type, looping where the type
+    /// is known (no call through the element codec per element).
+    let writeArray: @Sendable ([Value], inout JSONWriter, inout EncodingContext) -> Void
+    /// ``ArrayCodec/foundationValue(_:context:)`` likewise.
+    let foundationArray: @Sendable ([Value], inout EncodingContext) -> Any
+
+    /// The rules of a type whose values write through `write` and `foundationValue`.
+    @inline(__always)
+    init(
+        write: @escaping @Sendable (Value, inout JSONWriter, inout EncodingContext) -> Void,
+        foundationValue: @escaping @Sendable (Value) -> Any
+    ) {
+        self.write = write
+        self.foundationValue = foundationValue
+        // A scalar is never empty: only `nil` may be left out, when the default is `nil`.
+        self.addOptionalMember = { value, omitted, key, dictionary in
+            if let value {
+                dictionary[key] = foundationValue(value)
+            } else if omitted != .none {
+                dictionary[key] = NSNull()
+            }
+        }
+        self.writeOptionalMember = { value, member, first, writer, context in
+            guard let value else {
+                guard member.property.omittedEmptiness != .none else { return false }
+                writer.writeKey(of: member, first: first)
+                writer.writeNull()
+                return true
+            }
+            writer.writeKey(of: member, first: first)
+            context.descend(into: member.component) { write(value, &writer, &$0) }
+            return true
+        }
+        // The caller checks the depth, as `JSONWriter.writeArray` and `MappingEngine.foundationArray` do.
+        self.writeArray = { array, writer, context in
+            writer.beginArray()
+            for index in array.indices {
+                writer.beginElement(first: index == 0)
+                context.descend(into: .index(index)) { write(array[index], &writer, &$0) }
+            }
+            writer.endArray(isEmpty: array.isEmpty)
+        }
+        self.foundationArray = { array, _ in array.map(foundationValue) }
     }
 }

@@ -17,13 +17,35 @@ protocol ScalarConvertible: JastorValue, CodecSupplying, SendableMetatype {
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Self>
     /// The value as JSON.
     var jsonValue: JSONValue { get }
+    /// Writes the value as JSON text: the text of ``jsonValue``.
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext)
+    /// The value as `toDictionary()` holds it: ``jsonValue``'s Foundation value.
+    var foundationValue: Any { get }
 }
 
 extension ScalarConvertible {
     /// Every scalar type maps through its row of this table.
     static var suppliedCodec: AnyCodec {
-        ScalarCodec(typeName: String(describing: Self.self), decode: { Self.converting($0) }, encode: \.jsonValue)
+        // Closures, not the key path `\.jsonValue`: a key path called as a function reads through
+        // the runtime's generic key-path projection on every value.
+        ScalarCodec(
+            typeName: String(describing: Self.self), decode: { Self.converting($0) }, encode: { $0.jsonValue },
+            direct: outputRules)
     }
+
+    /// The direct output of this row, formed here where `Self` is known.
+    @inline(__always)
+    static var outputRules: ScalarOutput<Self> {
+        ScalarOutput(
+            write: { value, writer, context in value.writeJSON(to: &writer, context: &context) },
+            foundationValue: { $0.foundationValue })
+    }
+
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeTree(jsonValue, context: &context)
+    }
+
+    var foundationValue: Any { jsonValue.foundationValue }
 }
 
 // MARK: - String
@@ -45,6 +67,12 @@ extension String: ScalarConvertible {
     }
 
     var jsonValue: JSONValue { .string(self) }
+
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeString(self)
+    }
+
+    var foundationValue: Any { self }
 }
 
 // MARK: - Bool
@@ -76,6 +104,12 @@ extension Bool: ScalarConvertible {
     }
 
     var jsonValue: JSONValue { .bool(self) }
+
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
+        writer.writeBool(self)
+    }
+
+    var foundationValue: Any { self }
 }
 
 // MARK: - Integers
@@ -107,6 +141,19 @@ extension ExactInteger {
     var jsonValue: JSONValue {
         if let value = Int64(exactly: self) { return .integer(value) }
         return UInt64(exactly: self).map { .unsignedInteger($0) } ?? .string(String(self))
+    }
+
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
+        if let value = Int64(exactly: self) { return writer.writeInteger(value) }
+        if let value = UInt64(exactly: self) { return writer.writeInteger(value) }
+        writer.writeString(String(self))
+    }
+
+    var foundationValue: Any {
+        // As `JSONValue.foundationValue` holds `.integer` and `.unsignedInteger`.
+        if let value = Int64(exactly: self) { return Int(value) }
+        if let value = UInt64(exactly: self) { return value }
+        return String(self)
     }
 }
 
@@ -152,10 +199,18 @@ extension Double: ScalarConvertible {
     /// Non-finite values are refused outside archives.
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
-            typeName: "Double", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
+            typeName: "Double", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
+            direct: outputRules)
     }
 
     var jsonValue: JSONValue { .double(self) }
+
+    func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
+        guard isFinite else { return writer.writeTree(jsonValue, context: &context) }
+        writer.writeDouble(self, keepsFraction: false)
+    }
+
+    var foundationValue: Any { self }
 }
 
 extension Float: ScalarConvertible {
@@ -180,7 +235,9 @@ extension Float: ScalarConvertible {
 
     /// Non-finite values are refused outside archives.
     static var suppliedCodec: AnyCodec {
-        ScalarCodec(typeName: "Float", decode: { converting($0) }, encode: \.jsonValue, isNonFinite: { !$0.isFinite })
+        ScalarCodec(
+            typeName: "Float", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
+            direct: outputRules)
     }
 
     /// Written as the `Double` with the same shortest text (`0.1`, not `0.10000000149`).
@@ -237,7 +294,9 @@ extension Date: ScalarConvertible {
 
     /// The built-in rule, which a class's ``JastorObject/dateTransform`` replaces.
     static var suppliedCodec: AnyCodec {
-        ScalarCodec(typeName: "Date", decode: { converting($0) }, encode: \.jsonValue, isBuiltIn: true)
+        ScalarCodec(
+            typeName: "Date", decode: { converting($0) }, encode: { $0.jsonValue }, isBuiltIn: true,
+            direct: outputRules)
     }
 
     /// Written as ISO-8601 in UTC, with as many fractional digits as it takes to read back the same

@@ -6,7 +6,9 @@
 /// has no members and is written through the same tree `toDictionary()` builds.
 struct JSONOutputLayout: Sendable {
     /// One written property and its key, ready to copy into the text.
-    struct Member: Sendable {
+    ///
+    /// A class, so that walking the members retains one reference rather than copying five.
+    final class Member: Sendable {
         let property: PropertyPlan
         /// The key.
         let key: String
@@ -16,6 +18,14 @@ struct JSONOutputLayout: Sendable {
         let quotedKey: [UInt8]
         /// `"key"`, escaped with `/` as `\/`.
         let quotedKeyEscapingSlashes: [UInt8]
+
+        init(property: PropertyPlan, key: String) {
+            self.property = property
+            self.key = key
+            self.component = .key(key)
+            self.quotedKey = JSONWriter.quoted(key, escapesSlashes: false)
+            self.quotedKeyEscapingSlashes = JSONWriter.quoted(key, escapesSlashes: true)
+        }
     }
 
     /// The members in declaration order, or `nil` when the class is written through the tree.
@@ -37,10 +47,7 @@ struct JSONOutputLayout: Sendable {
         }
         let members = properties.compactMap { property -> Member? in
             guard case .key(let key)? = property.outputKey else { return nil }
-            return Member(
-                property: property, key: key, component: .key(key),
-                quotedKey: JSONWriter.quoted(key, escapesSlashes: false),
-                quotedKeyEscapingSlashes: JSONWriter.quoted(key, escapesSlashes: true))
+            return Member(property: property, key: key)
         }
         self.members = members
         self.sortedMembers = members.sorted { JSONKeyOrder.precedes($0.key, $1.key) }

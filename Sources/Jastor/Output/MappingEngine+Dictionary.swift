@@ -16,19 +16,15 @@ extension MappingEngine {
         }
         guard !context.isTooDeep(), context.beginWriting(model) else { return NSNull() }
         defer { context.endWriting(model) }
-        var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(members.count)
+        // Sized at once: `reserveCapacity` on an empty dictionary resizes through generic code.
+        var dictionary = [String: Any](minimumCapacity: members.count)
         for member in members {
             let property = member.property
-            if property.omittedEmptiness != .notEmpty,
-                property.accessor.emptiness(in: model) == property.omittedEmptiness
-            {
-                continue
+            // Emptiness records no issue, so the check may sit inside the member's path.
+            context.descend(into: member.component) { context in
+                property.accessor.addMember(
+                    model, omitting: property.omittedEmptiness, as: member.key, to: &dictionary, context: &context)
             }
-            let value: Any = context.descend(into: member.component) { context in
-                property.accessor.foundationValue(model, context: &context)
-            }
-            dictionary[member.key] = value
         }
         return dictionary
     }
@@ -40,9 +36,13 @@ extension MappingEngine {
         guard !context.isTooDeep() else { return NSNull() }
         var result: [Any] = []
         result.reserveCapacity(array.count)
-        for index in array.indices {
-            result.append(
-                context.descend(into: .index(index)) { element.foundationValue(array[index], context: &$0) })
+        // Through the buffer: unspecialised, `indices` and the array's subscript look up the
+        // array's metadata and witness tables on every call.
+        array.withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                result.append(
+                    context.descend(into: .index(index)) { element.foundationValue(elements[index], context: &$0) })
+            }
         }
         return result
     }

@@ -20,22 +20,21 @@ extension MappingEngine {
         defer { context.endWriting(model) }
         writer.beginObject()
         var first = true
-        let escapesSlashes = writer.escapesSlashes
         for member in members {
-            let property = member.property
-            if property.omittedEmptiness != .notEmpty,
-                property.accessor.emptiness(in: model) == property.omittedEmptiness
-            {
-                continue
-            }
-            writer.writeKey(
-                quoted: escapesSlashes ? member.quotedKeyEscapingSlashes : member.quotedKey, first: first)
-            first = false
-            context.descend(into: member.component) { context in
-                property.accessor.writeJSON(model, to: &writer, context: &context)
+            if member.property.accessor.writeMember(model, member, first: first, to: &writer, context: &context) {
+                first = false
             }
         }
         writer.endObject(isEmpty: first)
+    }
+}
+
+extension JSONWriter {
+    /// Writes the separator before `member`, its key (quoted and escaped once, in its layout)
+    /// and the colon.
+    @inline(__always)
+    mutating func writeKey(of member: JSONOutputLayout.Member, first: Bool) {
+        writeKey(quoted: escapesSlashes ? member.quotedKeyEscapingSlashes : member.quotedKey, first: first)
     }
 }
 
@@ -112,11 +111,14 @@ extension JSONWriter {
     ) {
         guard !context.isTooDeep() else { return writeNull() }
         beginArray()
-        for index in array.indices {
-            beginElement(first: index == 0)
-            context.descend(into: .index(index)) { element.writeJSON(array[index], to: &self, context: &$0) }
+        // Through the buffer, as `MappingEngine.foundationArray` does.
+        array.withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                beginElement(first: index == 0)
+                context.descend(into: .index(index)) { element.writeJSON(elements[index], to: &self, context: &$0) }
+            }
         }
-        endArray(isEmpty: array.isEmpty)
+        endArray(isEmpty: array.count == 0)
     }
 
     /// Writes a dictionary member by member through the values' codec, in key order (`<`, as

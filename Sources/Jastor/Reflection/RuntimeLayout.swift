@@ -119,6 +119,20 @@ enum RuntimeLayout {
         }
     }
 
+    /// A copy of the value stored at `offset` in `object` (output: read, never written).
+    ///
+    /// No closure: unspecialised generic callers (the accessors) would otherwise pay a generic
+    /// metadata lookup for the closure's context on every value.
+    @inline(__always)
+    static func value<Value>(of object: AnyObject, at offset: Int, as _: Value.Type) -> Value {
+        let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+        // Sound by the contract above: `offset` is a value-type field of exactly `Value`'s type; the
+        // copy is taken before `object` may be released.
+        let value = storage.assumingMemoryBound(to: Value.self).pointee
+        withExtendedLifetime(object) {}
+        return value
+    }
+
     /// Runs `body` with the bytes of `field` inside `object`, keeping `object` alive meanwhile.
     static func withBytes<Result>(
         of field: StoredField, in object: AnyObject, _ body: (UnsafeMutableRawBufferPointer) -> Result
