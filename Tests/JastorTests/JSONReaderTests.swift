@@ -189,6 +189,51 @@ import Testing
         }
     }
 
+    /// Whitespace is skipped eight bytes at a time; runs of every length and mix end at the right
+    /// byte, and a byte that is not JSON whitespace (form feed, vertical tab, NUL) is found at
+    /// every offset of a word.
+    @Test func whitespaceRunsOfEveryLengthAndKindEndAtTheRightByte() throws {
+        let kinds: [Character] = [" ", "\n", "\t", "\r"]
+        for length in 0..<24 {
+            let run = String((0..<length).map { kinds[($0 * 7 + length) % kinds.count] })
+            let text = "\(run)[\(run)1\(run),\(run){\(run)\"k\"\(run):\(run)true\(run)}\(run)]\(run)"
+            let value = DocumentValue(document: try read(text), index: 0).foundationValue as? [Any]
+            #expect(value?.first as? Int == 1)
+            #expect((value?.last as? [String: Any])?["k"] as? Bool == true)
+            for stray in ["\u{0C}", "\u{0B}", "\u{0}"] {
+                #expect(
+                    try error(reading: "[" + run + stray + run + "1]").hasSuffix("(byte \(length + 1))"),
+                    "a stray \(stray.debugDescription) after \(length) whitespace bytes")
+            }
+        }
+    }
+
+    /// Escaped strings copy their plain runs in bulk; every escape at every offset, and `\u`
+    /// escapes of one to four UTF-8 bytes, decode as `JSONSerialization` decodes them.
+    @Test func escapedStringsDecodeAtEveryOffset() throws {
+        let escapes = [#"\n"#, #"\u0041"#, #"\u00e9"#, #"\u20ac"#, #"\ud83d\ude00"#, #"\""#, #"\/"#]
+        for length in 0..<20 {
+            let plain = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length)
+            for escape in escapes {
+                let text = "[\"\(plain)\(escape)\(plain)\(escape)\"]"
+                let ours = DocumentValue(document: try read(text), index: 0).foundationValue as? [String]
+                let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]
+                #expect(ours != nil && ours == theirs, "\(text)")
+            }
+        }
+    }
+
+    /// `true`, `false` and `null` are compared a word at a time; a wrong byte is still reported
+    /// where it is.
+    @Test func literalsAndTheirMisspellings() throws {
+        let value = DocumentValue(document: try read("[true,false,null]"), index: 0).foundationValue as? [Any]
+        #expect(value?.count == 3 && value?[0] as? Bool == true && value?[1] as? Bool == false && value?[2] is NSNull)
+        #expect(try error(reading: "[trUe]") == "expected 'true', found 'U' at line 1, column 4 (byte 3)")
+        #expect(try error(reading: "[falsE]") == "expected 'false', found 'E' at line 1, column 6 (byte 5)")
+        #expect(try error(reading: "[nul]") == "expected 'null', found ']' at line 1, column 5 (byte 4)")
+        #expect(try error(reading: "[nulL]") == "expected 'null', found 'L' at line 1, column 5 (byte 4)")
+    }
+
     @Test func tapeNodesTakeSixteenBytes() {
         #expect(MemoryLayout<JSONDocument.Node>.stride == 16)
         let node = JSONDocument.Node(kind: .string, first: 7, second: JSONReader.maximumSize)

@@ -98,8 +98,6 @@ package final class JSONDocument: Sendable {
             nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
         }
 
-        func isObject(_ index: Int) -> Bool { nodes[index].kind == .object }
-
         /// Reads the strings of a Jastor archive of format version 2 or later by ``ArchiveSpelling``:
         /// escaped strings and keys lose their extra `$`, markers become the values they spell.
         ///
@@ -169,13 +167,10 @@ package final class JSONDocument: Sendable {
             return 0
         }
 
-        /// Counts one more element (or member) of the container at `index`.
-        mutating func countMember(of index: Int) {
-            nodes[index].first += 1
-        }
-
-        /// Ends the container at `index`: its next sibling starts at the next node.
-        mutating func close(_ index: Int) {
+        /// Ends the container at `index`, which has `count` members or elements: its next sibling
+        /// starts at the next node.
+        mutating func close(_ index: Int, count: Int) {
+            nodes[index].first = count
             nodes[index].second = nodes.count
         }
     }

@@ -65,20 +65,39 @@ package struct JSONReader {
 
     // MARK: Structure
 
+    /// A container being read: its node, how many members or elements it has so far, and its kind.
+    private struct OpenContainer {
+        var index: Int
+        var count: Int
+        var isObject: Bool
+    }
+
     /// Reads one value and checks that only whitespace follows it.
+    ///
+    /// The containers being read are a stack of at most ``maximumDepth`` entries in one buffer
+    /// allocated here: `depth` is checked against the capacity before each push, and entries are
+    /// read only below `depth`, so every access is inside the buffer.
     private mutating func readDocument() throws(JSONSyntaxError) {
-        var open: [Int] = []  // node indexes of the containers being read
+        let open = UnsafeMutableBufferPointer<OpenContainer>.allocate(capacity: Self.maximumDepth)
+        defer { open.deallocate() }
+        var depth = 0
         value: while true {
             skipWhitespace()
             guard position < bytes.count else { throw error("a value") }
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                if try openContainer(.object, closing: UInt8(ascii: "}"), open: &open) {
+                if let index = try openContainer(.object, closing: UInt8(ascii: "}"), depth: depth) {
+                    open.initializeElement(at: depth, to: OpenContainer(index: index, count: 0, isObject: true))
+                    depth += 1
                     try readKey()
                     continue value
                 }
             case UInt8(ascii: "["):
-                if try openContainer(.array, closing: UInt8(ascii: "]"), open: &open) { continue value }
+                if let index = try openContainer(.array, closing: UInt8(ascii: "]"), depth: depth) {
+                    open.initializeElement(at: depth, to: OpenContainer(index: index, count: 0, isObject: false))
+                    depth += 1
+                    continue value
+                }
             case UInt8(ascii: "\""):
                 try readString()
             case UInt8(ascii: "t"):
@@ -93,24 +112,23 @@ package struct JSONReader {
                 throw error("a value")
             }
             // After a value: a separator, the end of enclosing containers, or the end of the input.
-            while let container = open.last {
-                tape.countMember(of: container)
+            while depth > 0 {
+                open[depth - 1].count += 1
+                let isObject = open[depth - 1].isObject
                 skipWhitespace()
-                guard position < bytes.count else {
-                    throw error(tape.isObject(container) ? "',' or '}'" : "',' or ']'")
-                }
+                guard position < bytes.count else { throw error(isObject ? "',' or '}'" : "',' or ']'") }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if tape.isObject(container) { try readKey() }
+                    if isObject { try readKey() }
                     continue value
                 }
-                guard byte == (tape.isObject(container) ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw error(tape.isObject(container) ? "',' or '}'" : "',' or ']'")
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(isObject ? "',' or '}'" : "',' or ']'")
                 }
                 position += 1
-                tape.close(container)
-                open.removeLast()
+                depth -= 1
+                tape.close(open[depth].index, count: open[depth].count)
             }
             skipWhitespace()
             guard position == bytes.count else { throw error("the end of the input") }
@@ -118,22 +136,21 @@ package struct JSONReader {
         }
     }
 
-    /// Starts an object or array at the current `{` or `[`; returns whether it has contents to read
-    /// (an empty one is closed at once).
+    /// Starts an object or array at the current `{` or `[`, `depth` containers deep; returns its
+    /// node when it has contents to read (an empty one is closed at once, and `nil` returned).
     private mutating func openContainer(
-        _ kind: JSONDocument.Kind, closing: UInt8, open: inout [Int]
-    ) throws(JSONSyntaxError) -> Bool {
-        guard open.count < Self.maximumDepth else { throw error("at most \(Self.maximumDepth) levels of nesting") }
+        _ kind: JSONDocument.Kind, closing: UInt8, depth: Int
+    ) throws(JSONSyntaxError) -> Int? {
+        guard depth < Self.maximumDepth else { throw error("at most \(Self.maximumDepth) levels of nesting") }
         let index = tape.append(kind)
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == closing {
             position += 1
-            tape.close(index)
-            return false
+            tape.close(index, count: 0)
+            return nil
         }
-        open.append(index)
-        return true
+        return index
     }
 
     /// Reads `"key"` and the `:` after it.
@@ -146,7 +163,30 @@ package struct JSONReader {
         position += 1
     }
 
+    /// Skips JSON whitespace (space, tab, line feed, carriage return), eight bytes at a time.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        // Most values follow their separator at once (compact JSON) or after one space.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time while `position + 8 <= count`: the load stays inside the input.
+            while position + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                // The high bit of each byte that is not whitespace (exact: no carry crosses a byte).
+                let other =
+                    Self.nonZeroBytes(word ^ Self.repeated(0x20)) & Self.nonZeroBytes(word ^ Self.repeated(0x0A))
+                    & Self.nonZeroBytes(word ^ Self.repeated(0x0D)) & Self.nonZeroBytes(word ^ Self.repeated(0x09))
+                if other != 0 {
+                    position += other.trailingZeroBitCount / 8
+                    return
+                }
+                position += 8
+            }
+        }
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -155,9 +195,31 @@ package struct JSONReader {
         }
     }
 
+    /// `byte` in each of a word's eight bytes.
+    @inline(__always)
+    private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each byte of `word` that is not zero, and no other bit.
+    @inline(__always)
+    private static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return (((word & lows) &+ lows) | word) & ~lows
+    }
+
     private mutating func readLiteral(_ literal: StaticString, as kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw error("'\(literal)'") }
+        // The literal's first four bytes as one word (the guard above keeps the load inside the
+        // input; every literal has at least four); a mismatch is located byte by byte below.
+        if let base = bytes.baseAddress,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
+            count == 4 || bytes[position + 4] == literal.utf8Start[4]
+        {
+            position += count
+            tape.append(kind)
+            return
+        }
         for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] {
             position += offset
             throw error("'\(literal)'")
@@ -194,14 +256,19 @@ package struct JSONReader {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while position + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
             let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
             // A byte is zero in `quotes` or `backslashes`, or below 0x20 in `word`: exact tests
             // that some byte matches.
             let found =
                 ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-            if found & highs != 0 { return }
+            // The lowest flagged byte is exact (a borrow only flags bytes above a real match), so
+            // the byte loop resumes at the quote, backslash or control character itself.
+            if found & highs != 0 {
+                position += (found & highs).trailingZeroBitCount / 8
+                return
+            }
             position += 8
         }
     }
@@ -223,8 +290,11 @@ package struct JSONReader {
             case 0..<0x20:
                 throw error("a string character (control characters must be escaped)")
             default:
-                decoded.append(byte)
+                // A plain run, copied at once up to the next quote, backslash or control character.
+                let run = position
                 position += 1
+                skipPlainStringBytes()
+                decoded.append(contentsOf: bytes[run..<position])
             }
         }
         throw error("'\"' to close the string")
@@ -255,10 +325,32 @@ package struct JSONReader {
                 }
             }
             let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            decoded.append(contentsOf: String(character).utf8)
+            Self.appendUTF8(of: character, to: &decoded)
         default:
             position -= 1
             throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX)")
+        }
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` (one to four bytes), with no `String` in between.
+    private static func appendUTF8(of scalar: Unicode.Scalar, to decoded: inout [UInt8]) {
+        let value = scalar.value
+        func unit(_ bits: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
+        switch value {
+        case 0..<0x80:
+            decoded.append(unit(value))
+        case 0x80..<0x800:
+            decoded.append(0xC0 | unit(value >> 6))
+            decoded.append(0x80 | unit(value & 0x3F))
+        case 0x800..<0x1_0000:
+            decoded.append(0xE0 | unit(value >> 12))
+            decoded.append(0x80 | unit((value >> 6) & 0x3F))
+            decoded.append(0x80 | unit(value & 0x3F))
+        default:
+            decoded.append(0xF0 | unit(value >> 18))
+            decoded.append(0x80 | unit((value >> 12) & 0x3F))
+            decoded.append(0x80 | unit((value >> 6) & 0x3F))
+            decoded.append(0x80 | unit(value & 0x3F))
         }
     }
 
