@@ -35,7 +35,7 @@ import Testing
 
     /// The direct text and Foundation value of `value` against its tree's, issues included.
     private func expectSameOutput<Value: ScalarConvertible>(_ value: Value) {
-        guard let codec = Value.jastorCodec as? ScalarCodec<Value> else {
+        guard let codec = Value.suppliedCodec as? ScalarCodec<Value> else {
             Issue.record("\(Value.self) has no scalar codec")
             return
         }
