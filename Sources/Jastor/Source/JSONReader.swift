@@ -325,32 +325,11 @@ package struct JSONReader {
                 }
             }
             let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            Self.appendUTF8(of: character, to: &decoded)
+            // Encoded by the standard library straight into the bytes, with no `String` in between.
+            UTF8.encode(character) { decoded.append($0) }
         default:
             position -= 1
             throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX)")
-        }
-    }
-
-    /// Appends the UTF-8 encoding of `scalar` (one to four bytes), with no `String` in between.
-    private static func appendUTF8(of scalar: Unicode.Scalar, to decoded: inout [UInt8]) {
-        let value = scalar.value
-        func unit(_ bits: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
-        switch value {
-        case 0..<0x80:
-            decoded.append(unit(value))
-        case 0x80..<0x800:
-            decoded.append(0xC0 | unit(value >> 6))
-            decoded.append(0x80 | unit(value & 0x3F))
-        case 0x800..<0x1_0000:
-            decoded.append(0xE0 | unit(value >> 12))
-            decoded.append(0x80 | unit((value >> 6) & 0x3F))
-            decoded.append(0x80 | unit(value & 0x3F))
-        default:
-            decoded.append(0xF0 | unit(value >> 18))
-            decoded.append(0x80 | unit((value >> 12) & 0x3F))
-            decoded.append(0x80 | unit((value >> 6) & 0x3F))
-            decoded.append(0x80 | unit(value & 0x3F))
         }
     }
 
