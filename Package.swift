@@ -25,3 +25,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+#if compiler(>=6.2)
+// Models declared as in a new Xcode 26 app target: every declaration belongs to the main actor unless
+// it says otherwise (`defaultIsolation(MainActor.self)`, spelled as a compiler flag so that the manifest
+// keeps tools 6.0; a test target is in no product, so its flags never reach users), with the
+// "approachable concurrency" features on.
+package.targets.append(
+    .testTarget(
+        name: "JastorMainActorTests", dependencies: ["Jastor"],
+        swiftSettings: [
+            .unsafeFlags(["-default-isolation", "MainActor"]),
+            .enableUpcomingFeature("InferIsolatedConformances"),
+            .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        ]))
+#endif

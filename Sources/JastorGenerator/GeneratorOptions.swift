@@ -30,6 +30,10 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var singleFile = false
     /// The comment at the top of every file, without `//`; `nil` names the samples.
     public var header: String?
+    /// Declares every class `nonisolated`, for a target whose declarations belong to the main actor
+    /// unless they say otherwise (new Xcode 26 app targets; Swift 6.1 or later): its nested enums
+    /// follow the class, and the models map from any task.
+    public var declaresNonisolated = false
 
     /// Options with the root class named `rootName` and every rule at its default.
     ///

@@ -9,7 +9,7 @@ import JastorGenerator
 let usage = """
     usage: jastor-gen SAMPLE:ROOT... [--out FOLDER] [--single-file] [--prefix PREFIX] [--urls]
                       [--discriminator KEY] [--map-threshold N] [--enum-threshold N]
-                      [--optional-unless-seen N] [--header TEXT] [--force]
+                      [--optional-unless-seen N] [--header TEXT] [--nonisolated] [--force]
            jastor-gen SAMPLE... --root NAME [options]
 
     SAMPLE:ROOT a JSON file, or a folder whose .json files are samples of the same document, and the
@@ -32,6 +32,8 @@ let usage = """
     --optional-unless-seen N   a key is optional unless it held a value in N or more objects (default 1;
                           with a single sample, 2 makes every key seen once optional)
     --header TEXT         the comment at the top of each file (default: names the samples)
+    --nonisolated         declare every class `nonisolated`, for a target isolated to the main actor
+                          by default (new Xcode 26 app targets; needs Swift 6.1 or later)
     --force               overwrite files in --out that jastor-gen did not write or that were edited
     """
 
@@ -80,6 +82,7 @@ struct Arguments {
             case "--out": output = try value(for: argument)
             case "--single-file": options.singleFile = true
             case "--force": overwriting = true
+            case "--nonisolated": options.declaresNonisolated = true
             case "--prefix": options.prefix = try value(for: argument)
             case "--urls": options.detectsURLs = true
             case "--discriminator": options.discriminator = try value(for: argument)

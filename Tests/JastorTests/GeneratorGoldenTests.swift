@@ -16,6 +16,8 @@ import Testing
 ///     --out Tests/JastorTests/Generated/Catalog
 /// swift run jastor-gen 'Fixtures/generator/github_events.json:[Event]' --prefix Gh --discriminator type --urls \
 ///     --out Tests/JastorTests/Generated/Events
+/// swift run jastor-gen 'Fixtures/generator/github_events.json:[Event]' --prefix Gh --discriminator type --urls \
+///     --nonisolated --out Tests/JastorMainActorTests/Generated/Events
 /// swift run jastor-gen Fixtures/generator/awkward_keys.json:Record --prefix Ak --single-file \
 ///     --out Tests/JastorTests/Generated/AwkwardKeys
 /// cd Fixtures/generator/crates_io && swift run jastor-gen owners.json:OwnerList crate.json:CrateResponse \
@@ -61,6 +63,13 @@ import Testing
             $0.prefix = "Gh"
             $0.discriminator = "type"
             $0.detectsURLs = true
+        },
+        // Compiled by JastorMainActorTests, in a target isolated to the main actor by default.
+        GoldenSet([("github_events.json", "Event", true)], folder: "../../JastorMainActorTests/Generated/Events") {
+            $0.prefix = "Gh"
+            $0.discriminator = "type"
+            $0.detectsURLs = true
+            $0.declaresNonisolated = true
         },
         GoldenSet([("awkward_keys.json", "Record", false)], folder: "AwkwardKeys") {
             $0.prefix = "Ak"

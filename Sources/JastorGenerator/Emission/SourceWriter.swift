@@ -6,6 +6,8 @@ struct SourceWriter {
 
     let nodes: [ClassNode]
     let names: [String]
+    /// Whether each class is declared `nonisolated` (``GeneratorOptions/declaresNonisolated``).
+    var declaresNonisolated = false
 
     /// The declaration of class `index`, ending with a newline.
     func declaration(of index: Int) -> String {
@@ -16,7 +18,8 @@ struct SourceWriter {
         var lines = DocComment(node: node, index: index, nodes: nodes, collector: members.collector).lines
         let superclass = node.superclass.map { names[$0] } ?? "JastorObject"
         let isOpen = node.discriminator != nil
-        lines.append("\(isOpen ? "class" : "final class") \(name): \(superclass) {")
+        let isolation = declaresNonisolated ? "nonisolated " : ""
+        lines.append("\(isolation)\(isOpen ? "class" : "final class") \(name): \(superclass) {")
         for (property, propertyName) in zip(members.typed, members.names) {
             lines += Self.comment(for: property.type).map { "    /// " + $0 }
             lines.append("    " + declaration(of: property, named: propertyName, enumName: enums[propertyName]?.name))

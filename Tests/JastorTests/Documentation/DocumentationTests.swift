@@ -5,7 +5,9 @@ import Testing
 ///
 /// The rule: every ```` ```swift ```` block of `README.md` appears, line for line (indentation, blank
 /// lines and `import`s aside), in `Documentation/ReadmeDocTests.swift`, and every block of
-/// `Sources/Jastor/Jastor.docc/<Name>.md` in `Documentation/<Name>DocTests.swift`, where the
+/// `Sources/Jastor/Jastor.docc/<Name>.md` in `Documentation/<Name>DocTests.swift` (or, for code
+/// written for a target isolated to the main actor by default, in the test file of the
+/// `JastorMainActorTests` target, which is compiled that way), where the
 /// declarations compile and the statements run inside a `@Test` that asserts their values. A document
 /// with no Swift block needs no test file. Code that must not compile (a compile error the docs quote)
 /// is fenced as `text`: no test can compile it, and `DeclaringModelsDocTests` checks that each quoted
@@ -37,17 +39,21 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: testFile.path), "\(name) has no Swift to test")
             return
         }
-        let fileLines = Self.codeLines(try String(contentsOf: testFile, encoding: .utf8))
+        let files = try [testFile, Documentation.mainActorTests].map {
+            Self.codeLines(try String(contentsOf: $0, encoding: .utf8))
+        }
         for block in blocks {
             let lines = Self.codeLines(block)
-            let found = fileLines.indices.contains { fileLines[$0...].starts(with: lines) }
+            let found = files.contains { fileLines in
+                fileLines.indices.contains { fileLines[$0...].starts(with: lines) }
+            }
             #expect(found, "\(name).md block not found in \(name)DocTests.swift:\n\(block)")
         }
     }
 
     @Test func theDocumentsHaveTheirSwiftBlocks() throws {
         let counts = try Self.documents.map { try Documentation.swiftBlocks(in: Documentation.text(of: $0.name)).count }
-        #expect(counts.reduce(0, +) == 33)
+        #expect(counts.reduce(0, +) == 34)
         #expect(try Documentation.swiftBlocks(in: Documentation.text(of: "Readme")).count == 4)
     }
 
@@ -105,6 +111,10 @@ enum Documentation {
 
     /// `Tests/JastorTests/Documentation/`, which holds a `<Name>DocTests.swift` per document.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    /// The tests compiled as a target isolated to the main actor by default, where the code the
+    /// documents show for such targets lives.
+    static let mainActorTests = root.appendingPathComponent("Tests/JastorMainActorTests/MainActorDefaultTests.swift")
 
     /// The text of a document by name: `Readme` is `README.md`, any other name an article of the catalog.
     static func text(of name: String) throws -> String {
