@@ -141,6 +141,55 @@ private final class Reading: JastorObject {
     override class var properties: [JastorProperty] { register(\.celsius) }
 }
 
+/// Two properties writing one key: `toDictionary()` could keep only one of them.
+private final class SharedKey: JastorObject {
+    var title = ""
+    var heading = ""
+    var rawTitle = ""
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.title, key: "name")
+            property(\.heading, key: "header", outputKey: "name")
+            property(\.rawTitle, key: "name", direction: .decodeOnly)
+        }
+    }
+}
+
+/// Output paths that collide without being equal: a key and a path through it, an index and a
+/// key at one level.
+private final class NestedCollision: JastorObject {
+    var owner = ""
+    var ownerName = ""
+    var first = 0
+    var label = ""
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.owner, key: "owner")
+            property(\.ownerName, key: "owner.name")
+            property(\.first, key: "items.0")
+            property(\.label, key: "items.label")
+        }
+    }
+}
+
+/// `objectId` writes `"id"` by convention, and the snake-case key of `userName` is `user_name`.
+private final class ConventionCollision: JastorObject {
+    var objectId = ""
+    var identifier = ""
+    var userName = ""
+    var login = ""
+
+    override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
+    override class var properties: [JastorProperty] {
+        register(\.objectId, \.userName) {
+            property(\.identifier, key: "id")
+            property(\.login, key: "user_name")
+        }
+    }
+}
+
 /// Registration mistakes are reported with class and property names.
 @Suite struct DeclarationTests {
     @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
@@ -299,5 +348,26 @@ private final class Reading: JastorObject {
     @Test func propertyWrappersAreRegisteredUnderTheirOwnName() {
         #expect(Wrapped.declarationIssues.isEmpty, "\(Wrapped.declarationIssues)")
         #expect(Wrapped(dictionary: ["title": "  padded  "]).title == "padded")
+    }
+    @Test func twoPropertiesWritingOneKeyAreReported() {
+        #expect(
+            SharedKey.declarationIssues.map(\.description) == [
+                #"SharedKey.heading: expected an output key no other property writes, found "name", which title writes too"#
+            ])
+        #expect(
+            NestedCollision.declarationIssues.map(\.description) == [
+                #"NestedCollision.ownerName: expected an output key no other property writes, found "owner.name", which collides with "owner" that owner writes"#,
+                #"NestedCollision.label: expected an output key no other property writes, found "items.label", which collides with "items[0]" that first writes"#,
+            ])
+        #expect(
+            ConventionCollision.declarationIssues.map(\.description) == [
+                #"ConventionCollision.identifier: expected an output key no other property writes, found "id", which objectId writes too"#,
+                #"ConventionCollision.login: expected an output key no other property writes, found "user_name", which userName writes too"#,
+            ])
+    }
+
+    @Test func aCollidingOutputKeyFailsStrictMapping() {
+        let error = #expect(throws: JastorError.self) { try SharedKey(validating: ["name": "x"]) }
+        #expect(error?.issues.map(\.kind) == [.invalidDeclaration])
     }
 }

@@ -49,7 +49,8 @@ private final class DottedKeys: JastorObject {
         [
             .init("major", \DottedKeys.major, key: ["version.major"]),
             .init("dark", \DottedKeys.dark, key: ["settings", "theme.dark"]),
-            .init("escaped", \DottedKeys.escaped, key: #"version\.major"#),
+            // Reads the key `major` reads, in its escaped spelling; only one of them may write it.
+            .init("escaped", \DottedKeys.escaped, key: #"version\.major"#, direction: .decodeOnly),
         ]
     }
 }

@@ -168,6 +168,41 @@ extension ClassPlan {
             }
         }
 
+        /// Reports each written property whose output path collides with an earlier one's.
+        ///
+        /// Paths collide when they are the same key, when one goes through the other's key (`p` and
+        /// `p.q`), or when one writes an array where the other writes an object (`p.0` and `p.x`):
+        /// `toDictionary()` could keep only one of the values. Reading one key into several
+        /// properties is legal.
+        mutating func checkOutputPaths(of plans: [Draft]) {
+            var written: [(name: String, path: [JastorPath.Component])] = []
+            for plan in plans {
+                guard let path = plan.outputPath else { continue }
+                if let other = written.first(where: { Self.collide($0.path, path) }) {
+                    let text = JastorPath(path).description
+                    let otherText = JastorPath(other.path).description
+                    record(
+                        plan.name, expected: "an output key no other property writes",
+                        found: other.path == path
+                            ? "\"\(text)\", which \(other.name) writes too"
+                            : "\"\(text)\", which collides with \"\(otherText)\" that \(other.name) writes")
+                    continue
+                }
+                written.append((plan.name, path))
+            }
+        }
+
+        /// Whether writing both paths into one object would lose one of the values.
+        private static func collide(_ first: [JastorPath.Component], _ second: [JastorPath.Component]) -> Bool {
+            for (one, other) in zip(first, second) where one != other {
+                switch (one, other) {
+                case (.key, .key), (.index, .index): return false
+                default: return true
+                }
+            }
+            return true
+        }
+
         /// Lets each accessor reach its property's storage directly where the stored field has
         /// exactly the registered type (not a property wrapper's or lazy storage).
         func attachStorage(_ slots: [String: StorageSlot], to plans: inout [Draft]) {

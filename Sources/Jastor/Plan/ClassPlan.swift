@@ -44,6 +44,7 @@ final class ClassPlan: Sendable {
         let registrations = builder.registrations(declaredBy: classes)
         var properties = builder.plans(for: stored, registrations: registrations)
         builder.applyElementTypes(classes, to: &properties)
+        builder.checkOutputPaths(of: properties)
         if let dates = modelType.dateTransform {
             for index in properties.indices {
                 guard let accessor = properties[index].accessor.replacingDates(with: dates.codec) else { continue }
