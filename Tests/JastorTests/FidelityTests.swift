@@ -72,6 +72,12 @@ private final class Numbers: JastorObject {
     }
 }
 
+private final class Amount: JastorObject {
+    var value: Decimal = 0
+
+    override class var properties: [JastorProperty] { [.init("value", \Amount.value)] }
+}
+
 private final class Zip: JastorObject {
     var zip = ""
 
@@ -228,6 +234,36 @@ private final class PropertyListRecord: JastorObject {
         for format in Self.formats {
             #expect(try archived(model, format).nan.isNaN)
         }
+    }
+
+    /// A `Decimal` holds 39 significant digits below 2^128 (`Decimal.greatestFiniteMagnitude` has
+    /// them): every output writes them, so every input must read them back.
+    @Test(arguments: [
+        "170141183460469231731687303715884105727", "-340282366920938463463374607431768211455e127",
+        "123456789012345678901234567890123456789e-128",
+    ])
+    func aDecimalOf39DigitsComesBackThroughEveryOutput(text: String) throws {
+        let value = try #require(Decimal(string: text))
+        let model = Amount()
+        model.value = value
+        for format in Self.formats {
+            #expect(try archived(model, format) == model)
+        }
+        #expect(try Amount(validating: model.toDictionary()) == model)
+        #expect(try Amount(validatingJSON: try model.jsonData()) == model)
+        #expect(try JSONDecoder().decode(Amount.self, from: try JSONEncoder().encode(model)) == model)
+        #expect(try Amount(validatingJSONString: #"{"value": \#(text)}"#).value == value)
+    }
+
+    @Test func aDecimalFrom2To128IsReportedNotRounded() throws {
+        var issues: [JastorIssue] = []
+        let model = try Numbers(
+            jsonString: #"{"piIntoDecimal": 340282366920938463463374607431768211456}"#, issues: &issues)
+        #expect(model.piIntoDecimal == 7)
+        #expect(
+            issues.map(\.description) == [
+                "piIntoDecimal: expected Decimal, found Number 340282366920938463463374607431768211456"
+            ])
     }
 
     @Test func datesAndDataInPropertyListDictionariesAreAccepted() throws {

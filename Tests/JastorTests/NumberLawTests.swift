@@ -205,11 +205,14 @@ private struct ExactNumber: Equatable {
         expect("uint8", model.uint8, exact.integer(UInt8.self), default: 7)
         expect("uint64", model.uint64, exact.integer(UInt64.self), default: 7)
         expect("string", model.string, literal, default: "default")
-        // Decimal: 38 significant digits and a power of ten Decimal's range holds, exactly.
+        // Decimal: a significand below 2^128 (38 digits, or 39 up to 2^128 - 1), after moving the
+        // power of ten into Decimal's range (-128...127) with zeros, exactly.
+        let padded = exact.digits + Array(repeating: "0", count: max(0, exact.exponent - 127))
         let decimalFits =
             exact.isZero
-            || (exact.digits.count <= 38 && exact.exponent >= -128
-                && exact.exponent - max(0, 38 - exact.digits.count) <= 127)
+            || (exact.exponent >= -128
+                && (padded.count <= 38
+                    || (padded.count == 39 && String(padded) <= "340282366920938463463374607431768211455")))
         if decimalFits {
             let written = ExactNumber(model.decimal.description)
             let same = written.map { $0.digits == exact.digits && $0.exponent == exact.exponent } == true

@@ -108,15 +108,16 @@ struct DecimalParts: Equatable {
         return Integer(exactly: magnitude)
     }
 
-    /// The value as a `Decimal`, when a `Decimal` holds it exactly (38 significant digits, and a
-    /// power of ten within its range).
+    /// The value as a `Decimal`, when a `Decimal` holds it exactly (38 significant digits, 39 when
+    /// they are below 2^128, as `Decimal.greatestFiniteMagnitude`'s are, and a power of ten within
+    /// its range).
     var decimal: Decimal? {
         if digits.isEmpty { return Decimal(0) }
-        guard digits.count <= 38 else { return nil }
+        guard digits.count <= 39 else { return nil }
         var digits = digits
         var exponent = exponent
         // A power of ten above Decimal's range fits when zeros can move into the significand.
-        while exponent > 127, digits.count < 38 {
+        while exponent > 127, digits.count < 39 {
             digits.append(UInt8(ascii: "0"))
             exponent -= 1
         }

@@ -245,8 +245,8 @@ extension Float: ScalarConvertible {
 }
 
 extension Decimal: ScalarConvertible {
-    /// Numbers and numeric strings, exactly (38 significant digits, powers of ten from -128 to
-    /// 127), or out of range; a `Double` handed over as one is taken by its shortest text (`9.99`).
+    /// Numbers and numeric strings, exactly (38 significant digits, 39 below 2^128, powers of ten
+    /// from -128 to 127), or out of range; a `Double` handed over as one is taken by its shortest text (`9.99`).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Decimal> {
         switch scalar {
         case .decimal(let value): return .success(value)
