@@ -54,6 +54,16 @@ private final class AdminUser: APIUser {
     override class var properties: [JastorProperty] { [.init("permissions", \AdminUser.permissions)] }
 }
 
+/// Untyped values, which may hold what JSON cannot.
+private final class Attachment: JastorObject {
+    var name = ""
+    var info: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        [.init("name", \Attachment.name), .init("info", \Attachment.info)]
+    }
+}
+
 /// An app's own `Codable` response type holding a model.
 private struct UserResponse: Codable {
     var requestID: String
@@ -108,5 +118,20 @@ private struct UserResponse: Codable {
         let admin = AdminUser(dictionary: ["full_name": "Root", "permissions": ["all"]])
         let text = String(decoding: try JSONEncoder().encode(admin), as: UTF8.self)
         #expect(!text.contains("$class"), "Codable records no class: \(text)")
+    }
+
+    /// An untyped `Date` or `Data` would decode as a string: both coders refuse it at its path.
+    @Test(arguments: [Date(timeIntervalSince1970: 1_409_307_120) as any Sendable, Data([1, 2]) as any Sendable])
+    func untypedDatesAndDataAreRefusedNotEncodedAsStrings(value: any Sendable) throws {
+        let attachment = Attachment()
+        attachment.info = ["value": value]
+        let encoders: [(Attachment) throws -> Data] = [
+            { try JSONEncoder().encode($0) }, { try PropertyListEncoder().encode($0) },
+        ]
+        for encode in encoders {
+            let error = try #require(throws: EncodingError.self) { try encode(attachment) }
+            #expect("\(error)".contains("Path: info.value. Debug description: "), "\(error)")
+            #expect("\(error)".contains("would read back as a string"))
+        }
     }
 }
