@@ -134,4 +134,25 @@ private struct UserResponse: Codable {
             #expect("\(error)".contains("would read back as a string"))
         }
     }
+
+    /// A number kept untyped that no `Double` holds (read from bytes as an exact `Decimal`) goes
+    /// through `JSONEncoder` as a number with every digit and comes back as that `Decimal`.
+    @Test func untypedDecimalsComeBackThroughJSONCodersAsNumbers() throws {
+        let attachment = try Attachment(
+            validatingJSONString:
+                #"{"info": {"lat": -65.613616999999977, "big": 12345678901234567890123, "short": 0.1, "far": 1382793324396960.88}}"#
+        )
+        #expect(attachment.info["lat"] as? Decimal == Decimal(string: "-65.613616999999977"))
+        let encoded = try JSONEncoder().encode(attachment)
+        let text = String(decoding: encoded, as: UTF8.self)
+        #expect(
+            text.contains(#""lat":-65.613616999999977"#) && text.contains(#""big":12345678901234567890123"#), "\(text)")
+        let decoded = try JSONDecoder().decode(Attachment.self, from: encoded)
+        #expect(decoded == attachment)
+        #expect(decoded.info["lat"] as? Decimal == Decimal(string: "-65.613616999999977"))
+        #expect(decoded.info["big"] as? Decimal == Decimal(string: "12345678901234567890123"))
+        #expect(decoded.info["short"] as? Double == 0.1)
+        // Foundation's `JSONDecoder` decodes this as the `Int64` 1382793324396961 if asked for one.
+        #expect(decoded.info["far"] as? Decimal == Decimal(string: "1382793324396960.88"))
+    }
 }

@@ -29,6 +29,11 @@ extension JSONValue: Codable {
     private static func scalar(from container: any SingleValueDecodingContainer) throws -> JSONValue {
         if container.decodeNil() { return .null }
         if let value = try? container.decode(Bool.self) { return .bool(value) }
+        if isJSONCoder(container), let value = try? container.decode(Decimal.self), !value.isNaN,
+            let double = try? container.decode(Double.self), let number = number(exactly: value, nearest: double)
+        {
+            return number
+        }
         if let value = try? container.decode(Int64.self) {
             // `-0.0` decodes as the integer 0 too; keep its sign.
             if value == 0, let double = try? container.decode(Double.self), double.sign == .minus {
@@ -39,6 +44,22 @@ extension JSONValue: Codable {
         if let value = try? container.decode(UInt64.self) { return .unsignedInteger(value) }
         if let value = try? container.decode(Double.self) { return .double(value) }
         return .string(try container.decode(String.self))
+    }
+
+    /// A number `JSONDecoder` read, from its `Decimal` value: an integer when it is one that fits
+    /// (`Int64` decoding rounds `1382793324396960.88` to an integer), the `Double` whose shortest
+    /// text it is, else the `Decimal` (`-65.613616999999977`), as the library's own reader keeps
+    /// numbers; `nil` when the `Decimal` may not be exact (beyond ``exactDecimalDigits`` digits, or
+    /// zero for a number that is not).
+    private static func number(exactly value: Decimal, nearest double: Double) -> JSONValue? {
+        let parts = NumberText.parts(of: value)
+        guard parts.digits.count <= exactDecimalDigits, !parts.isZero || double == 0 else { return nil }
+        if let integer = parts.integer(as: Int64.self) {
+            // `-0.0` is the integer 0 as a `Decimal`; keep its sign.
+            return integer == 0 && double.sign == .minus ? .double(double) : .integer(integer)
+        }
+        if let integer = parts.integer(as: UInt64.self) { return .unsignedInteger(integer) }
+        return parts.isHeld(by: double) ? .double(double) : .decimal(value)
     }
 
     /// Writes the value; non-finite doubles as `"NaN"`/`"Infinity"`/`"-Infinity"` and decimals
@@ -90,6 +111,16 @@ extension JSONValue: Codable {
         String(describing: type(of: encoder)).contains("Plist")
     }
 
+    /// The significant digits a `Decimal` read by `JSONDecoder` surely holds exactly: it keeps 38,
+    /// rounding longer numbers, so a longer value goes as text.
+    private static let exactDecimalDigits = 36
+
+    /// Whether `container` belongs to Foundation's `JSONEncoder` or `JSONDecoder`, which write and
+    /// read a `Decimal` as a JSON number with all its digits.
+    private static func isJSONCoder(_ container: Any) -> Bool {
+        String(describing: type(of: container)).contains("JSON")
+    }
+
     /// Writes a scalar as JSON would hold it.
     ///
     /// A `Decimal` is written as the `Double` whose shortest text is its
@@ -109,6 +140,10 @@ extension JSONValue: Codable {
                 double != double.rounded(.towardZero) || abs(double) <= 9_007_199_254_740_992
             {
                 try container.encode(double)
+            } else if Self.isJSONCoder(container), NumberText.parts(of: value).digits.count <= Self.exactDecimalDigits {
+                // A number with every digit, which `JSONDecoder` reads back as this `Decimal`
+                // (text would read back as a string where the value is untyped).
+                try container.encode(value)
             } else {
                 try container.encode(value.description)
             }
