@@ -155,4 +155,15 @@ private struct UserResponse: Codable {
         // Foundation's `JSONDecoder` decodes this as the `Int64` 1382793324396961 if asked for one.
         #expect(decoded.info["far"] as? Decimal == Decimal(string: "1382793324396960.88"))
     }
+
+    /// `PropertyListEncoder` writes the key `"$null"` in a way its decoder cannot read: refused
+    /// when encoding, never a file that fails later.
+    @Test func aNullMarkerKeyIsRefusedByPropertyListEncoder() throws {
+        let attachment = Attachment()
+        attachment.info = ["$null": 1]
+        let error = try #require(throws: EncodingError.self) { try PropertyListEncoder().encode(attachment) }
+        #expect("\(error)".contains("Path: info. Debug description: PropertyListEncoder writes the key"), "\(error)")
+        let copy = try JSONDecoder().decode(Attachment.self, from: JSONEncoder().encode(attachment))
+        #expect(copy == attachment)
+    }
 }

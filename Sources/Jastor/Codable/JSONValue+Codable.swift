@@ -72,6 +72,15 @@ extension JSONValue: Codable {
                 try container.encode(model.className, forKey: CodingPathKey(stringValue: MappingEngine.classMarkerKey))
             }
             for entry in object.entries {
+                if entry.key == ArchiveSpelling.null, Self.isPropertyListEncoder(encoder) {
+                    // Foundation's decoder then fails on the whole dictionary.
+                    throw EncodingError.invalidValue(
+                        self,
+                        EncodingError.Context(
+                            codingPath: encoder.codingPath,
+                            debugDescription: "PropertyListEncoder writes the key \"$null\" as nil, "
+                                + "which its decoder cannot read; archive the model to keep it"))
+                }
                 try container.encode(entry.value, forKey: CodingPathKey(stringValue: entry.key))
             }
         case .array(let elements):
