@@ -147,6 +147,20 @@ import Testing
         #expect(Everything(dictionary: ["decimal": "-0.001"]).decimal == Decimal(string: "-0.001"))
     }
 
+    /// A URL is taken as written: text `URL(string:)` would percent-encode first (and older
+    /// Foundations refuse) would write back different, so it is an issue.
+    @Test(arguments: ["https://example.com/a b", "not a url", "https://example.com/ü"])
+    func aURLThatWouldBePercentEncodedIsReported(text: String) throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(dictionary: ["url": text], issues: &issues)
+        #expect(model.url == nil)
+        #expect(issues.map(\.description) == ["url: expected URL, found String \(text.debugDescription)"])
+        let encoded = "https://example.com/a%20b?q=%C3%BC#f"
+        let kept = try Everything(validating: ["url": encoded])
+        #expect(kept.url?.absoluteString == encoded)
+        #expect(kept.toDictionary()["url"] as? String == encoded)
+    }
+
     @Test func datesAcceptISO8601VariantsAndEpochSeconds() {
         let reference = Date(timeIntervalSince1970: 1_409_307_120)
         #expect(Everything(dictionary: ["date": "2014-08-29T10:12:00Z"]).date == reference)

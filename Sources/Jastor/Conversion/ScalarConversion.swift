@@ -309,10 +309,14 @@ extension Date: ScalarConvertible {
 }
 
 extension URL: ScalarConvertible {
-    /// Non-empty strings that `URL(string:)` accepts.
+    /// Non-empty strings that `URL(string:)` accepts as they are: one it would percent-encode
+    /// first (`a b`, which newer Foundations take as `a%20b` and older ones refuse) is refused, so
+    /// that the URL writes back the text it was read from, on every platform.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<URL> {
         guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
-        guard !text.isEmpty, let url = URL(string: text) else { return .failure(.invalidValue) }
+        guard !text.isEmpty, let url = URL(string: text, encodingInvalidCharacters: false) else {
+            return .failure(.invalidValue)
+        }
         return .success(url)
     }
 
