@@ -297,7 +297,8 @@ private final class KeyedTwice: JastorObject {
 
     override class var properties: [JastorProperty] {
         [
-            .init("id", \KeyedTwice.id), .init("idText", \KeyedTwice.idText, key: "id"),
+            // Both read "id"; only `id` writes it (two properties writing one key is a declaration issue).
+            .init("id", \KeyedTwice.id), .init("idText", \KeyedTwice.idText, key: "id", direction: .decodeOnly),
             .init("name", \KeyedTwice.name), .init("a", \KeyedTwice.a), .init("b", \KeyedTwice.b),
             .init("c", \KeyedTwice.c),
         ]
