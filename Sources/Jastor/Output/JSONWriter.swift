@@ -63,11 +63,7 @@ struct JSONWriter {
         }
     }
 
-    /// Writes a finite `Double` as its shortest round-trip text, spelled as `description` spells it.
-    ///
-    /// The digits are ``DoubleToDecimal``'s; the layout is the standard library's: exponential
-    /// (`1e-05`, `1.5e+300`) below 10^-4 and from 2^53 up (2^53 itself aside), otherwise positional
-    /// (`0.001`, `123.45`, `100.0`).
+    /// Writes a finite `Double` as its shortest round-trip text.
     ///
     /// - Parameters:
     ///   - value: A finite number.
@@ -75,105 +71,14 @@ struct JSONWriter {
     ///     reads back as a double (archives); otherwise it is dropped (`5`, `-0`), as
     ///     `JSONSerialization` and `JSONEncoder` write it.
     mutating func writeDouble(_ value: Double, keepsFraction: Bool) {
-        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-        guard value != 0 else { return keepsFraction ? append("0.0") : bytes.append(UInt8(ascii: "0")) }
-        let (significand, exponent) = DoubleToDecimal.shortest(value)
-        let digitCount = Self.digitCount(of: significand)
-        // The power of ten of the first digit.
-        let leading = exponent + digitCount - 1
-        let biasedExponent = (value.bitPattern >> 52) & 0x7FF
-        let isExponential =
-            leading < -4 || biasedExponent > 1076 || (biasedExponent == 1076 && value.significandBitPattern != 0)
-        // Spelled in a local buffer filled with "0"s, then copied. The longest text is 23 bytes
-        // (`1.2345678901234567e-308`; positional forms hold at most 17 digits, a point, 4 leading
-        // zeros or 2 more characters), so every index below stays under 32.
-        var buffer: (UInt64, UInt64, UInt64, UInt64) = (Self.zeros, Self.zeros, Self.zeros, Self.zeros)
-        withUnsafeMutableBytes(of: &buffer) { text in
-            var end: Int
-            if isExponential {
-                // The digits from index 1, then the first moved before the point: `1.2345e-07`.
-                Self.putDigits(significand, in: text, endingAt: digitCount + 1)
-                text[0] = text[1]
-                end = 1
-                if digitCount > 1 {
-                    text[1] = UInt8(ascii: ".")
-                    end = digitCount + 1
-                }
-                text[end] = UInt8(ascii: "e")
-                text[end + 1] = leading < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-                end += 2
-                var power = leading.magnitude
-                if power >= 100 {
-                    text[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 100)
-                    end += 1
-                    power %= 100
-                }
-                text[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 10)
-                text[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power % 10)
-                end += 2
-            } else if leading < 0 {
-                // `0.`, the zeros already there, then the digits: `0.00123`.
-                end = 1 - leading + digitCount
-                Self.putDigits(significand, in: text, endingAt: end)
-                text[1] = UInt8(ascii: ".")
-            } else if leading + 1 < digitCount {
-                // The digits from index 1, the integer part moved one left, the point after it.
-                end = digitCount + 1
-                Self.putDigits(significand, in: text, endingAt: end)
-                for index in 0...leading { text[index] = text[index + 1] }
-                text[leading + 1] = UInt8(ascii: ".")
-            } else {
-                // An integer: the digits, the zeros already there, and `.0` if kept.
-                Self.putDigits(significand, in: text, endingAt: digitCount)
-                end = leading + 1
-                if keepsFraction {
-                    text[end] = UInt8(ascii: ".")
-                    end += 2
-                }
-            }
-            bytes.append(contentsOf: text[..<end])
-        }
-    }
-
-    /// Eight ASCII `0`s.
-    private static let zeros: UInt64 = 0x3030_3030_3030_3030
-
-    /// How many decimal digits `value` has (at least one).
-    @inline(__always)
-    private static func digitCount(of value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10_000 {
-            rest /= 10_000
-            count += 4
-        }
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
-    }
-
-    /// Writes the decimal digits of `value` into `text`, the last one just before `end`.
-    ///
-    /// The caller has room: `end` is at least the number of digits, and at most 32.
-    @inline(__always)
-    private static func putDigits(_ value: UInt64, in text: UnsafeMutableRawBufferPointer, endingAt end: Int) {
-        var rest = value
-        var index = end
-        while rest >= 100 {
-            let pair = UInt8(truncatingIfNeeded: rest % 100)
-            rest /= 100
-            index -= 2
-            text[index] = UInt8(ascii: "0") &+ pair / 10
-            text[index + 1] = UInt8(ascii: "0") &+ pair % 10
-        }
-        if rest >= 10 {
-            let pair = UInt8(truncatingIfNeeded: rest)
-            text[index - 2] = UInt8(ascii: "0") &+ pair / 10
-            text[index - 1] = UInt8(ascii: "0") &+ pair % 10
-        } else {
-            text[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        // `write(to:)` hands the digits to `_writeASCII` without building a `String`.
+        var stream = ByteStream(bytes: bytes)
+        bytes = []
+        value.write(to: &stream)
+        bytes = stream.bytes
+        let count = bytes.count
+        if !keepsFraction, count >= 2, bytes[count - 1] == UInt8(ascii: "0"), bytes[count - 2] == UInt8(ascii: ".") {
+            bytes.removeLast(2)
         }
     }
 
@@ -343,4 +248,18 @@ struct JSONWriter {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// Receives a number's digits from the standard library's `write(to:)`.
+private struct ByteStream: TextOutputStream {
+    var bytes: [UInt8]
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    /// The standard library writes a number's ASCII digits here directly, without a `String`.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
+    }
 }
