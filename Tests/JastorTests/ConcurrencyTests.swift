@@ -72,6 +72,25 @@ private final class LateNetwork: JastorObject {
     override class var properties: [JastorProperty] { [.init("stations", \LateNetwork.stations)] }
 }
 
+// A class written with `.sortedKeys` only here: its members are first sorted (on first use, not
+// when the plan is built) while tasks race to write it. Keys declared out of `JSONSerialization`'s
+// order, which is numeric and case-insensitive.
+
+private final class RaceSortedKeys: JastorObject {
+    var c = 0
+    var a10 = 0
+    var b = 0
+    var bUpper = 0
+    var a2 = 0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("c", \RaceSortedKeys.c), .init("a10", \RaceSortedKeys.a10), .init("b", \RaceSortedKeys.b),
+            .init("bUpper", \RaceSortedKeys.bUpper, key: "B"), .init("a2", \RaceSortedKeys.a2),
+        ]
+    }
+}
+
 /// Mapping, output, archiving and the plan cache from many tasks at once.
 @Suite struct ConcurrencyTests {
     /// What one task produces from every fixture: JSON text, which is `Sendable`.
@@ -157,6 +176,24 @@ private final class LateNetwork: JastorObject {
             race["statuses"]?.compactMap { $0["id"] as? Int } == [
                 505_874_924_095_815_681, 505_874_922_023_837_696, 505_874_920_140_591_104, 505_874_919_020_699_648,
             ])
+    }
+
+    /// The input of ``RaceSortedKeys``.
+    private static var sortedKeysInput: [String: Any] { ["c": 1, "a10": 2, "b": 3, "B": 4, "a2": 5] }
+
+    @Test func tasksRacingToTheFirstSortedWriteAllGetJSONSerializationsOrder() async throws {
+        let texts = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try RaceSortedKeys(validating: Self.sortedKeysInput).jsonString(options: .sortedKeys) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let model = try RaceSortedKeys(validating: Self.sortedKeysInput)
+        let expected = try JSONSerialization.data(withJSONObject: model.toDictionary(), options: .sortedKeys)
+        #expect(texts.count == 8)
+        #expect(texts.allSatisfy { $0 == String(decoding: expected, as: UTF8.self) })
+        #expect(texts.first == #"{"a2":5,"a10":2,"b":3,"B":4,"c":1}"#)
+        #expect(try model.jsonString() == #"{"c":1,"a10":2,"b":3,"B":4,"a2":5}"#)
     }
 
     @Test func classesAndTransformsRegisteredWhileOtherTasksMap() async throws {

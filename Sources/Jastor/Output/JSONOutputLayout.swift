@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a class's models are written as JSON text member by member, worked out once per class.
 ///
 /// A class whose written properties each write one distinct key, and which keeps no unmapped
@@ -30,8 +32,17 @@ struct JSONOutputLayout: Sendable {
 
     /// The members in declaration order, or `nil` when the class is written through the tree.
     let members: [Member]?
-    /// The members in ``JSONKeyOrder``, or `nil` likewise.
-    let sortedMembers: [Member]?
+    /// The members in ``JSONKeyOrder``, or `nil` likewise; sorted on first use.
+    var sortedMembers: [Member]? {
+        guard let members else { return nil }
+        return sorted.members(sorting: members)
+    }
+    /// Where the sorted members are kept once a `.sortedKeys` write asks for them.
+    ///
+    /// Sorting compares keys as `JSONSerialization` does, through ICU's collation, which maps
+    /// megabytes of collation and locale data into the process; a program that only reads JSON
+    /// never pays for it.
+    private let sorted = SortedMembers()
 
     /// The layout of a class with `properties`.
     ///
@@ -42,7 +53,6 @@ struct JSONOutputLayout: Sendable {
     init(properties: [PropertyPlan], streams: Bool) {
         guard streams else {
             members = nil
-            sortedMembers = nil
             return
         }
         let members = properties.compactMap { property -> Member? in
@@ -50,6 +60,33 @@ struct JSONOutputLayout: Sendable {
             return Member(property: property, key: key)
         }
         self.members = members
-        self.sortedMembers = members.sorted { JSONKeyOrder.precedes($0.key, $1.key) }
+    }
+}
+
+// MARK: - Sorted members
+
+extension JSONOutputLayout {
+    /// A class's members in ``JSONKeyOrder``, sorted once by the first thread that asks.
+    ///
+    /// Threads that race to sort first each sort the same keys into the same order; the first to
+    /// store wins and every thread gets its array. Later reads are one atomic load, no lock.
+    final class SortedMembers: Sendable {
+        private let reference = AtomicLazyReference<Box>()
+
+        /// An array in a class, which is what `AtomicLazyReference` holds.
+        final class Box: Sendable {
+            let members: [Member]
+
+            init(_ members: [Member]) {
+                self.members = members
+            }
+        }
+
+        /// `members` in ``JSONKeyOrder``, sorted on the first call.
+        func members(sorting members: [Member]) -> [Member] {
+            if let box = reference.load() { return box.members }
+            let box = Box(members.sorted { JSONKeyOrder.precedes($0.key, $1.key) })
+            return reference.storeIfNil(box).members
+        }
     }
 }
