@@ -34,6 +34,16 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override var typeWithoutRules: String? { codec.typeWithoutRules }
     override var expectedTypeName: String { codec.typeName }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: model, by: assignment, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) -> Bool {
@@ -42,7 +52,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         // Read into a temporary slot rather than an `Optional<Value>`: unspecialised generic code
         // looks up the metadata of every `Optional<Value>` it touches, on every call.
         return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
-            guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
+            guard let slot = buffer.baseAddress, source.read(through: codec, into: slot, context: &context) else {
                 return false
             }
             if assignment == .storage, let storageOffset {

@@ -29,6 +29,13 @@ class PropertyAccessor: @unchecked Sendable {
     func decode<Source: JSONSource>(
         _ source: Source, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) -> Bool { false }
+    /// Reads a value of the byte reader's document into `model`, as ``decode(_:into:by:context:)``
+    /// does: the non-generic entry ``DocumentValue`` calls (see ``Codec/decodeDocument(_:into:context:)``).
+    func decodeDocument(
+        _ source: DocumentValue, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: model, by: assignment, context: &context)
+    }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
     /// The property's value in `model` as `toDictionary()` holds it.

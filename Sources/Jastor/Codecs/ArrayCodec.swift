@@ -9,19 +9,52 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     private let element: Codec<Element>
     /// The element scalar's direct output, which writes whole arrays of it.
     private let scalarOutput: ScalarOutput<Element>?
+    /// The element codec when it is a scalar's, whose arrays of the byte reader's values are read
+    /// by a loop compiled for the scalar's type.
+    private let scalarElement: ScalarCodec<Element>?
 
     init(element: Codec<Element>) {
         self.element = element
         self.scalarOutput = (element as? ScalarCodec<Element>)?.direct
+        self.scalarElement = element as? ScalarCodec<Element>
     }
 
     override var typeName: String { "[\(element.typeName)]" }
     override var typeWithoutRules: String? { element.typeWithoutRules }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them; arrays of a
+    // scalar through the scalar codec's own loop, where building the array looks up no metadata
+    // (unspecialised, every `[Element]` built looks up its storage class's generic metadata).
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
+    ) -> Bool {
+        guard let scalarElement else { return decode(source, into: slot, context: &context) }
+        guard isKind(.array, source, context: &context) else { return false }
+        return scalarElement.readDocumentArray(scalarElement, source, slot, &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
     ) -> Bool {
         guard isKind(.array, source, context: &context) else { return false }
+        return Self.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
+            member.read(through: element, into: elementSlot, context: &context)
+        }
+    }
+
+    /// Reads the elements of `source`, an array, into a new array in `slot`, each through
+    /// `readElement`; an element that does not fit is left out.
+    ///
+    /// The one walk of every array read: ``decode(_:into:context:)``'s, and the one
+    /// ``ScalarCodec`` compiles for arrays of its type.
+    @inline(__always)
+    static func readElements<Source: JSONSource>(
+        of source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext,
+        _ readElement: (Source, UnsafeMutablePointer<Element>, inout MappingContext) -> Bool
+    ) -> Bool {
         let elements = source.elements
         guard !context.isTooDeep() else { return false }
         guard !elements.isEmpty else {
@@ -36,7 +69,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
             var index = 0
             source.forEachElement { member in
                 guard count < buffer.count else { return }
-                if context.descend(into: .index(index), { element.decode(member, into: base + count, context: &$0) }) {
+                if context.descend(into: .index(index), { readElement(member, base + count, &$0) }) {
                     count += 1
                 }
                 index += 1

@@ -40,10 +40,26 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         return false
     }
 
+    /// Reads a value of the byte reader's document into `slot`, as ``decode(_:into:context:)`` does.
+    ///
+    /// A generic method of a class is called through its vtable unspecialised, so every
+    /// `source.kind` and every nested codec of the byte reader's values would go through witness
+    /// tables and metadata lookups. This non-generic entry is what ``DocumentValue`` calls
+    /// (``JSONSource/read(through:into:context:)``): each final codec overrides it with a call to
+    /// its own `decode`, which the compiler then specialises for ``DocumentValue`` — the same
+    /// body, compiled for the hot input.
+    func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
     /// Reads a value, or records why it cannot and returns `nil`; for callers off the hot path.
     final func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
-            guard let slot = buffer.baseAddress, decode(source, into: slot, context: &context) else { return nil }
+            guard let slot = buffer.baseAddress, source.read(through: self, into: slot, context: &context) else {
+                return nil
+            }
             return slot.move()
         }
     }

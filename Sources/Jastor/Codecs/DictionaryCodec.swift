@@ -13,6 +13,16 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override var typeName: String { "[String: \(value.typeName)]" }
     override var typeWithoutRules: String? { value.typeWithoutRules }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext
     ) -> Bool {
@@ -23,7 +33,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
             guard let member = buffer.baseAddress else { return }
             members.forEachMember { key, json in
-                if context.descend(into: .key(key), { value.decode(json, into: member, context: &$0) }) {
+                if context.descend(into: .key(key), { json.read(through: value, into: member, context: &$0) }) {
                     result.updateValue(member.move(), forKey: key)
                 }
             }

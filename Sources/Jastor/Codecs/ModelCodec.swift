@@ -15,6 +15,16 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     override var typeName: String { String(describing: modelType) }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
     ) -> Bool {

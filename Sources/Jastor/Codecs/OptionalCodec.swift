@@ -16,6 +16,16 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     override var typeName: String { wrapped.typeName }
     override var typeWithoutRules: String? { wrapped.typeWithoutRules }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
     ) -> Bool {
@@ -24,7 +34,8 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
             return true
         }
         return withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { buffer in
-            guard let wrappedSlot = buffer.baseAddress, wrapped.decode(source, into: wrappedSlot, context: &context)
+            guard let wrappedSlot = buffer.baseAddress,
+                source.read(through: wrapped, into: wrappedSlot, context: &context)
             else { return false }
             slot.initialize(to: wrappedSlot.move())
             return true

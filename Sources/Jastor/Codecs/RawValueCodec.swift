@@ -11,6 +11,16 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
 
     override var typeWithoutRules: String? { raw.typeWithoutRules }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {

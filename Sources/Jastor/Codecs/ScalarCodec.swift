@@ -15,6 +15,11 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// For the conversion table's rows: the value written as JSON text and as a Foundation value
     /// directly, without a ``JSONValue`` on the way (the same text and value `encodeValue` gives).
     let direct: ScalarOutput<Value>?
+    /// ``ArrayCodec/decodeDocument(_:into:context:)`` for an array of this type (once its kind is
+    /// checked): ``ArrayCodec/readElements(of:into:context:_:)`` with this codec's
+    /// ``decodeDocument(_:into:context:)``, compiled where the type is known.
+    let readDocumentArray:
+        @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool
 
     // Always inlined, so that the closure wrapping `decode` is compiled where `Value` is known:
     // unspecialised, it would look up `ScalarConversion<Value>`'s metadata on every value.
@@ -38,12 +43,27 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.isNonFinite = isNonFinite
         self.builtIn = isBuiltIn
         self.direct = direct
+        self.readDocumentArray = { codec, source, slot, context in
+            ArrayCodec<Value>.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
+                codec.decodeDocument(member, into: elementSlot, context: &context)
+            }
+        }
     }
 
     override var typeName: String { name }
 
     override var isBuiltInRule: Bool { builtIn }
 
+    // The byte reader's values: `decode` below, inlined and so compiled for them.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        decode(source, into: slot, context: &context)
+    }
+
+    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
+    // values (a generic class's method is not specialised while the class's own parameters are not).
+    @inline(__always)
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {

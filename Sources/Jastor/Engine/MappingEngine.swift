@@ -43,7 +43,7 @@ enum MappingEngine {
             members.forEachMappedMember(of: plan) { property, member in
                 guard let key = property.inputKey else { return }
                 _ = context.descend(into: key) {
-                    property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                    member.read(through: property.accessor, into: model, by: assignment, context: &$0)
                 }
             }
             for property in plan.pathProperties {
@@ -71,7 +71,7 @@ enum MappingEngine {
             guard let key = property.inputKey else { return }
             if property.isRequired { requiredFound += 1 }
             _ = context.descend(into: key) {
-                property.accessor.decode(member, into: model, by: assignment, context: &$0)
+                member.read(through: property.accessor, into: model, by: assignment, context: &$0)
             }
         }
         if requiredFound < plan.requiredKeyedCount {
@@ -122,7 +122,7 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         guard let member = member(at: path, in: members) else { return }
         _ = context.descend(into: path) {
-            property.accessor.decode(member, into: model, by: assignment, context: &$0)
+            member.read(through: property.accessor, into: model, by: assignment, context: &$0)
         }
     }
 

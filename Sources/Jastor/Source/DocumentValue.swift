@@ -45,6 +45,22 @@ struct DocumentValue: JSONSource {
         }
     }
 
+    // The codec's and the accessor's non-generic entries, specialised for this source.
+    @inline(__always)
+    func read<Value>(
+        through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        codec.decodeDocument(self, into: slot, context: &context)
+    }
+
+    @inline(__always)
+    func read(
+        through accessor: PropertyAccessor, into model: JastorObject, by assignment: Assignment,
+        context: inout MappingContext
+    ) -> Bool {
+        accessor.decodeDocument(self, into: model, by: assignment, context: &context)
+    }
+
     func forEachElement(_ body: (DocumentValue) -> Void) {
         for element in elements {
             body(element)

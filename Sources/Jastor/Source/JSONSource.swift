@@ -27,6 +27,37 @@ protocol JSONSource {
     /// Generic code iterates through this rather than `elements`' iterator, whose `Element?`
     /// results make unspecialised code look up `Optional`'s metadata.
     func forEachElement(_ body: (Self) -> Void)
+
+    /// Reads this value through `codec` into `slot` (``Codec/decode(_:into:context:)``).
+    ///
+    /// Generic code reads nested values through this rather than calling the codec: a source
+    /// may choose the codec's entry compiled for it (``DocumentValue`` takes
+    /// ``Codec/decodeDocument(_:into:context:)``), the others take the generic one.
+    func read<Value>(
+        through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool
+
+    /// Reads this value through `accessor` into `model` (``PropertyAccessor/decode(_:into:by:context:)``),
+    /// choosing the accessor's entry as ``read(through:into:context:)`` chooses the codec's.
+    func read(
+        through accessor: PropertyAccessor, into model: JastorObject, by assignment: Assignment,
+        context: inout MappingContext
+    ) -> Bool
+}
+
+extension JSONSource {
+    func read<Value>(
+        through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        codec.decode(self, into: slot, context: &context)
+    }
+
+    func read(
+        through accessor: PropertyAccessor, into model: JastorObject, by assignment: Assignment,
+        context: inout MappingContext
+    ) -> Bool {
+        accessor.decode(self, into: model, by: assignment, context: &context)
+    }
 }
 
 extension JSONSource {
