@@ -21,19 +21,6 @@ private final class TwoSinks: JastorObject {
     }
 }
 
-private final class Badge: JastorObject {
-    var title = ""
-    var note: String?
-    var extras: [String: Any] = [:]
-
-    override class var properties: [JastorProperty] {
-        [
-            .init("title", \Badge.title), .init("note", \Badge.note, key: "meta.note"),
-            .unmappedKeys("extras", \Badge.extras),
-        ]
-    }
-}
-
 /// A class can keep the keys it does not map and write them back.
 @Suite struct UnmappedKeysTests {
     @Test func unmappedKeysAreKeptAndWrittenBack() throws {
@@ -49,27 +36,6 @@ private final class Badge: JastorObject {
         let profile = Profile(dictionary: ["name": "Ada", "other": 1])
         profile.extras["name"] = "shadowed"
         #expect(profile.toDictionary()["name"] as? String == "Ada")
-    }
-
-    /// A kept key that a property maps (set by hand: mapping keeps none) would be dropped for the
-    /// property's value, or read back into the property: JSON output and `Codable` refuse it.
-    @Test func aKeptKeyThatAPropertyMapsIsRefusedByJSONOutput() throws {
-        let badge = Badge()
-        badge.title = "gold"
-        badge.extras = ["title": "shadowed", "meta": ["note": "smuggled"], "kept": 1]
-        let error = try #require(throws: JastorError.self) { try badge.jsonData() }
-        #expect(
-            error.issues.map(\.description).sorted() == [
-                "meta: expected a key no property maps, as extras (.unmappedKeys) keeps, found a key note maps",
-                "title: expected a key no property maps, as extras (.unmappedKeys) keeps, found a key title maps",
-            ])
-        #expect(throws: EncodingError.self) { try JSONEncoder().encode(badge) }
-        let written = badge.toDictionary()
-        #expect(written["meta"] == nil && written["title"] as? String == "gold" && written["kept"] as? Int == 1)
-        #expect(Badge(dictionary: written).note == nil)
-        #expect(try Badge.unarchive(from: badge.archivedData()) == badge, "archives keep kept keys apart")
-        badge.extras = ["kept": 1]
-        #expect(try Badge(validatingJSON: badge.jsonData()) == badge)
     }
 
     @Test func updateAddsToTheKeptKeys() {

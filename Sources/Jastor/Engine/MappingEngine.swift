@@ -209,38 +209,21 @@ enum MappingEngine {
         if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
             case .object(let kept) = unmapped.accessor.encode(model, context: &context), !kept.isEmpty
         {
-            appendKeptMembers(of: kept, keptBy: unmapped, plan: plan, to: &object, context: &context)
+            appendKeptMembers(of: kept, to: &object)
         }
         return .object(object)
     }
 
-    /// Adds the members an `.unmappedKeys` property kept, except those whose key a property maps.
+    /// Adds the members an `.unmappedKeys` property kept, except those a property wrote already.
     ///
-    /// Such a member (set by hand: mapping never keeps one) would be dropped for the property's
-    /// value, or read back into the property: it is left out and reported at its key.
     /// The keys written are hashed once, so the cost is linear in the kept members (searching
     /// the object for each key would be quadratic: 16 000 kept keys took seconds).
-    private static func appendKeptMembers(
-        of kept: JSONObject, keptBy unmapped: PropertyPlan, plan: ClassPlan, to object: inout JSONObject,
-        context: inout EncodingContext
-    ) {
+    private static func appendKeptMembers(of kept: JSONObject, to object: inout JSONObject) {
         var written = Set<String>(minimumCapacity: object.entries.count)
         object.forEachMember { key, _ in written.insert(key) }
         kept.forEachMember { key, value in
             // A kept object's keys are a Swift dictionary's, so distinct among themselves.
-            guard !plan.mappedKeys.contains(key), written.insert(key).inserted else {
-                let owner = plan.properties.first {
-                    $0.inputPath?.first?.objectKey == key || $0.outputPath?.first?.objectKey == key
-                }
-                context.descend(into: .key(key)) {
-                    $0.record(
-                        .unencodableValue,
-                        expected: "a key no property maps, as \(unmapped.name) (.unmappedKeys) keeps",
-                        found: "a key \(owner?.name ?? "another property") maps")
-                }
-                return
-            }
-            object.appendNew(value, forKey: key)
+            if written.insert(key).inserted { object.appendNew(value, forKey: key) }
         }
     }
 
