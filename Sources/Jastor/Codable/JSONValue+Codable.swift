@@ -133,9 +133,9 @@ extension JSONValue: Codable {
     /// Writes a scalar as JSON would hold it.
     ///
     /// A `Decimal` is written as the `Double` whose shortest text is its
-    /// value (for integers, up to 2^53), else as its exact text in a string (a `Decimal` property reads either exactly). A
-    /// value JSON cannot hold (NaN, infinity, a date or data kept untyped, which would read back as
-    /// a string) is an error naming its path, never a different value.
+    /// value (for integers, up to 2^53), else as its exact text in a string (a `Decimal` property reads either exactly); a date
+    /// or data kept untyped as ISO-8601 or Base64 text. A value JSON cannot hold (NaN, infinity) is
+    /// an error naming its path, never a different value.
     private func encodeScalar(into container: inout any SingleValueEncodingContainer) throws {
         switch self {
         case .bool(let value): try container.encode(value)
@@ -163,14 +163,8 @@ extension JSONValue: Codable {
                     codingPath: container.codingPath,
                     debugDescription: "\(self) is not a JSON value; archive the model to keep it"))
         case .string(let value): try container.encode(value)
-        case .date, .data:
-            // Kept untyped, either would read back as a string: a different value.
-            throw EncodingError.invalidValue(
-                self,
-                EncodingError.Context(
-                    codingPath: container.codingPath,
-                    debugDescription: "\(self) kept in an untyped value would read back as a string; "
-                        + "archive the model to keep it"))
+        case .date(let value): try container.encode(ISO8601Text.string(from: value) ?? value.description)
+        case .data(let value): try container.encode(value.base64EncodedString())
         default: try container.encodeNil()
         }
     }

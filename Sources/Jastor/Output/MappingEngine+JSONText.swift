@@ -39,11 +39,11 @@ extension JSONWriter {
 }
 
 extension JSONWriter {
-    /// Writes a tree as JSON: numbers as numbers (a `Decimal` exactly), objects in their own order
+    /// Writes a tree as JSON: numbers as numbers (a `Decimal` exactly), a `Date` kept untyped as
+    /// ISO-8601 text and `Data` as Base64 (as `Codable` writes them), objects in their own order
     /// or in ``JSONKeyOrder``.
     ///
-    /// A value JSON cannot hold (a non-finite number; a `Date` or `Data` kept untyped, which JSON
-    /// would read back as a string) is written as `null` and recorded as an issue at its path.
+    /// A value JSON cannot hold is written as `null` and recorded as an issue at its path.
     mutating func writeTree(_ value: JSONValue, context: inout EncodingContext) {
         switch value {
         case .null: writeNull()
@@ -80,9 +80,12 @@ extension JSONWriter {
         case .decimal(let decimal) where !decimal.isNaN: writeNumberText(decimal.description)
         case .double(let double): refuse(found: "Double \(double)", context: &context)
         case .decimal: refuse(found: "Decimal NaN", context: &context)
-        // Untyped, JSON text would read either back as a string: a different value.
-        case .date(let date): refuseUntyped(found: JSONScalar.date(date).summary, context: &context)
-        case .data(let data): refuseUntyped(found: JSONScalar.data(data).summary, context: &context)
+        case .date(let date):
+            guard let text = ISO8601Text.string(from: date) else {
+                return refuse(found: "Date \(date.timeIntervalSince1970) seconds since 1970", context: &context)
+            }
+            writeString(text)
+        case .data(let data): writeString(data.base64EncodedString())
         case .opaque(let opaque):
             context.record(.unencodableValue, expected: "a JSON value", found: opaque.typeName)
             writeNull()
@@ -90,15 +93,7 @@ extension JSONWriter {
         }
     }
 
-    /// Records a `Date` or `Data` kept in an untyped value, writing `null` in its place.
-    private mutating func refuseUntyped(found: String, context: inout EncodingContext) {
-        context.record(
-            .unencodableValue, expected: "a value JSON can hold (archives keep dates and data in untyped values)",
-            found: found)
-        writeNull()
-    }
-
-    /// Records a number that JSON cannot hold, writing `null` in its place.
+    /// Records a number or date that JSON cannot hold, writing `null` in its place.
     private mutating func refuse(found: String, context: inout EncodingContext) {
         context.record(
             .unencodableValue, expected: "a value JSON can hold (a finite number; archives keep the others)",
