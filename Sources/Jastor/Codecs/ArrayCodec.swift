@@ -15,8 +15,9 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
 
     init(element: Codec<Element>) {
         self.element = element
-        self.scalarOutput = (element as? ScalarCodec<Element>)?.direct
-        self.scalarElement = element as? ScalarCodec<Element>
+        let scalarElement = element as? ScalarCodec<Element>
+        self.scalarElement = scalarElement
+        self.scalarOutput = scalarElement?.direct
     }
 
     override var typeName: String { "[\(element.typeName)]" }

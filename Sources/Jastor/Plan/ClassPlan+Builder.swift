@@ -173,7 +173,7 @@ extension ClassPlan {
         /// Paths collide when they are the same key, when one goes through the other's key (`p` and
         /// `p.q`), or when one writes an array where the other writes an object (`p.0` and `p.x`):
         /// `toDictionary()` could keep only one of the values. Reading one key into several
-        /// properties is legal.
+        /// properties is legal when all but one are `.decodeOnly` (the others write nothing).
         mutating func checkOutputPaths(of plans: [Draft]) {
             var written: [(name: String, path: [JastorPath.Component])] = []
             for plan in plans {
