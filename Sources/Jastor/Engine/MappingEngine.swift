@@ -30,7 +30,17 @@ enum MappingEngine {
     static func fill<Members: JSONObjectSource>(
         _ model: JastorObject, from members: Members, by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        let plan = context.plans.plan(for: type(of: model))
+        context.plans.reference(for: type(of: model)).with { plan in
+            fill(model, of: plan, from: members, by: assignment, context: &context)
+        }
+    }
+
+    /// Fills `model` through `plan`, its class's.
+    @inline(__always)
+    private static func fill<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
         context.recordDeclarationIssues(of: plan)
         let readsNames = context.policy.readsPropertyNames
         if readsNames {

@@ -11,8 +11,8 @@ final class ClassPlan: Sendable {
     let archiveIdentity: ArchiveIdentity
     let properties: [PropertyPlan]
     /// The properties read from a single key, in declaration order, each with the position of
-    /// its key in ``keyTable``.
-    let keyedProperties: [(property: PropertyPlan, keyPosition: Int)]
+    /// its key in ``keyTable``; borrowed from ``properties``, so that reading them retains nothing.
+    let keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)]
     /// The distinct keys of ``keyedProperties``.
     let keyTable: KeyTable
     /// The properties read from a longer key path, in declaration order.
@@ -65,7 +65,7 @@ final class ClassPlan: Sendable {
         }
         var keys: [String] = []
         var keyPositions: [String: Int] = [:]
-        var keyedProperties: [(property: PropertyPlan, keyPosition: Int)] = []
+        var keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)] = []
         for property in self.properties {
             guard case .key(let key)? = property.inputKey else { continue }
             let position = keyPositions[key] ?? keys.count
@@ -73,7 +73,7 @@ final class ClassPlan: Sendable {
                 keys.append(key)
                 keyPositions[key] = position
             }
-            keyedProperties.append((property, position))
+            keyedProperties.append((PlanReference(property), position))
         }
         self.keyedProperties = keyedProperties
         self.keyTable = KeyTable(keys: keys)

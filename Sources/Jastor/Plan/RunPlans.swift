@@ -6,16 +6,22 @@ import Foundation
 struct RunPlans {
     /// The classes seen most recently; a run uses few, and a short array is searched faster than
     /// a dictionary is hashed.
-    private var known: [(type: ObjectIdentifier, plan: ClassPlan)] = []
+    private var known: [(type: ObjectIdentifier, plan: PlanReference<ClassPlan>)] = []
     private static let capacity = 16
 
     /// The plan of `type`, from this run's classes or else the shared cache.
     mutating func plan(for type: JastorObject.Type) -> ClassPlan {
+        reference(for: type).with { $0 }
+    }
+
+    /// The plan of `type` as ``plan(for:)`` finds it, to use without retaining it: the shared cache
+    /// holds every plan it hands out until the process ends.
+    mutating func reference(for type: JastorObject.Type) -> PlanReference<ClassPlan> {
         let identifier = ObjectIdentifier(type)
         for entry in known where entry.type == identifier {
             return entry.plan
         }
-        let plan = PlanCache.shared.plan(for: type)
+        let plan = PlanReference(PlanCache.shared.plan(for: type))
         if known.count == Self.capacity { known.removeFirst() }
         known.append((identifier, plan))
         return plan

@@ -31,7 +31,7 @@ struct DocumentObject: JSONObjectSource {
                 keyIndex = document.next(after: keyIndex + 1)
             }
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
-                body(property, DocumentValue(document: document, index: found[position]))
+                property.with { body($0, DocumentValue(document: document, index: found[position])) }
             }
         }
     }

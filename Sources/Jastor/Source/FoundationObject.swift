@@ -11,9 +11,11 @@ struct FoundationObject: JSONObjectSource {
     }
 
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) {
-        for (property, _) in plan.keyedProperties {
-            guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { continue }
-            body(property, FoundationJSON(raw: value))
+        for (reference, _) in plan.keyedProperties {
+            reference.with { property in
+                guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { return }
+                body(property, FoundationJSON(raw: value))
+            }
         }
     }
 

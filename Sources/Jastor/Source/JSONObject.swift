@@ -55,7 +55,7 @@ struct JSONObject: JSONObjectSource {
                 if position >= 0 { found[position] = index }
             }
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
-                body(property, entries[found[position]].value)
+                property.with { body($0, entries[found[position]].value) }
             }
         }
     }
