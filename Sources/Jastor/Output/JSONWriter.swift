@@ -63,7 +63,9 @@ struct JSONWriter {
         }
     }
 
-    /// Writes a finite `Double` as its shortest round-trip text.
+    /// Writes a finite `Double` as its shortest round-trip text, spelled as `description` spells it.
+    ///
+    /// ``DoubleToDecimal`` gives the digits and their layout, in a local buffer appended in one call.
     ///
     /// - Parameters:
     ///   - value: A finite number.
@@ -71,14 +73,12 @@ struct JSONWriter {
     ///     reads back as a double (archives); otherwise it is dropped (`5`, `-0`), as
     ///     `JSONSerialization` and `JSONEncoder` write it.
     mutating func writeDouble(_ value: Double, keepsFraction: Bool) {
-        // `write(to:)` hands the digits to `_writeASCII` without building a `String`.
-        var stream = ByteStream(bytes: bytes)
-        bytes = []
-        value.write(to: &stream)
-        bytes = stream.bytes
-        let count = bytes.count
-        if !keepsFraction, count >= 2, bytes[count - 1] == UInt8(ascii: "0"), bytes[count - 2] == UInt8(ascii: ".") {
-            bytes.removeLast(2)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleToDecimal.textCapacity) { buffer in
+            // Sound: the buffer holds `textCapacity` bytes, as `spell` needs, and lives for this
+            // closure only; `spell` sets all of it, and its first `count` (≤ 24) bytes are copied out.
+            let count = DoubleToDecimal.spell(
+                value, keepsFraction: keepsFraction, into: UnsafeMutableRawBufferPointer(buffer))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -248,18 +248,4 @@ struct JSONWriter {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-}
-
-/// Receives a number's digits from the standard library's `write(to:)`.
-private struct ByteStream: TextOutputStream {
-    var bytes: [UInt8]
-
-    mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-    }
-
-    /// The standard library writes a number's ASCII digits here directly, without a `String`.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
-    }
 }
