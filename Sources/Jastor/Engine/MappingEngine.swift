@@ -128,6 +128,10 @@ enum MappingEngine {
 
     /// Adds the members no property maps to the class's `.unmappedKeys` property, keeping the
     /// ones it already holds (so `update(with:)` adds to them).
+    ///
+    /// A key that a property writes but none reads (an `outputKey:`, an `.encodeOnly` property's
+    /// key) is not kept either: output writes the property's value there, so keeping it would
+    /// only shadow that value (reading Jastor's own output back would keep every such key).
     private static func keepUnmappedKeys<Members: JSONObjectSource>(
         of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
         by assignment: Assignment, context: inout MappingContext
@@ -135,7 +139,7 @@ enum MappingEngine {
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         var found = false
         members.forEachMember { key, member in
-            guard !plan.mappedKeys.contains(key),
+            guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
             kept[key] = member.foundationValue
@@ -209,21 +213,36 @@ enum MappingEngine {
         if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
             case .object(let kept) = unmapped.accessor.encode(model, context: &context), !kept.isEmpty
         {
-            appendKeptMembers(of: kept, to: &object)
+            appendKeptMembers(of: kept, keptBy: unmapped, plan: plan, to: &object, context: &context)
         }
         return .object(object)
     }
 
-    /// Adds the members an `.unmappedKeys` property kept, except those a property wrote already.
+    /// Adds the members an `.unmappedKeys` property kept, except those whose key a property
+    /// reads or writes, which are left out and reported at their key.
     ///
-    /// The keys written are hashed once, so the cost is linear in the kept members (searching
-    /// the object for each key would be quadratic: 16 000 kept keys took seconds).
-    private static func appendKeptMembers(of kept: JSONObject, to object: inout JSONObject) {
-        var written = Set<String>(minimumCapacity: object.entries.count)
-        object.forEachMember { key, _ in written.insert(key) }
+    /// Mapping never keeps such a key; one set by hand would be dropped for the property's value,
+    /// or read back into the property. Each key is looked up once in a set, so the cost is linear
+    /// in the kept members (searching the object for each key would be quadratic: 16 000 kept
+    /// keys took seconds).
+    private static func appendKeptMembers(
+        of kept: JSONObject, keptBy unmapped: PropertyPlan, plan: ClassPlan, to object: inout JSONObject,
+        context: inout EncodingContext
+    ) {
         kept.forEachMember { key, value in
             // A kept object's keys are a Swift dictionary's, so distinct among themselves.
-            if written.insert(key).inserted { object.appendNew(value, forKey: key) }
+            guard plan.propertyKeys.contains(key) else { return object.appendNew(value, forKey: key) }
+            let owner =
+                plan.properties.first { $0.outputPath?.first?.objectKey == key }
+                ?? plan.properties.first { $0.inputPath?.first?.objectKey == key }
+            context.descend(into: .key(key)) {
+                $0.record(
+                    .unencodableValue,
+                    expected: "a key no property of \(plan.modelType) reads or writes, as \(unmapped.name) "
+                        + "(.unmappedKeys) keeps",
+                    found: "a key \(owner?.name ?? "another property") "
+                        + (owner?.outputPath?.first?.objectKey == key ? "writes" : "reads"))
+            }
         }
     }
 
