@@ -89,8 +89,10 @@ enum MappingEngine {
             fill(property, of: model, at: path, in: members, by: assignment, context: &context)
         }
         if plan.reportsUnknownKeys {
+            // A key a property only writes (its `outputKey:`, an `.encodeOnly` property's key) is
+            // known: Jastor's own output holds it.
             members.forEachMember { key, _ in
-                guard !plan.mappedKeys.contains(key) else { return }
+                guard !plan.propertyKeys.contains(key) else { return }
                 _ = context.descend(into: .key(key)) { context in
                     context.record(
                         .unknownKey, expected: "a key \(plan.modelType) maps", found: "an unknown key")
