@@ -141,6 +141,32 @@ private struct UserResponse: Codable {
         #expect(decoded.info["far"] as? Decimal == Decimal(string: "1382793324396960.88"))
     }
 
+    /// An untyped `Date` or `Data` would decode as a string: both coders report it at its path.
+    @Test(arguments: [Date(timeIntervalSince1970: 1_409_307_120) as any Sendable, Data([1, 2]) as any Sendable])
+    func untypedDatesAndDataAreReportedNotEncodedAsStrings(value: any Sendable) throws {
+        let attachment = Attachment()
+        attachment.info = ["value": value]
+        let encoders: [(Attachment) throws -> Data] = [
+            { try JSONEncoder().encode($0) }, { try PropertyListEncoder().encode($0) },
+        ]
+        for encode in encoders {
+            let error = try #require(throws: EncodingError.self) { try encode(attachment) }
+            let issues = try #require(Self.jastorError(in: error), "\(error)").issues
+            #expect(issues.map(\.path.description) == ["info.value"])
+            #expect(issues.map(\.kind) == [.unencodableValue])
+        }
+        #expect(try Attachment.unarchive(from: attachment.archivedData()) == attachment)
+    }
+
+    /// The model's own error inside an encoding error (`PropertyListEncoder` wraps it in one more).
+    private static func jastorError(in error: any Error) -> JastorError? {
+        if let jastor = error as? JastorError { return jastor }
+        guard let encoding = error as? EncodingError, case .invalidValue(_, let context) = encoding,
+            let underlying = context.underlyingError
+        else { return nil }
+        return jastorError(in: underlying)
+    }
+
     /// `PropertyListEncoder` writes the key `"$null"` in a way its decoder cannot read: refused
     /// when encoding, never a file that fails later.
     @Test func aNullMarkerKeyIsRefusedByPropertyListEncoder() throws {

@@ -33,6 +33,6 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encodeUntyped(encodeValue(value), context: &context)
+        MappingEngine.encodeUntyped(encodeValue(value), transformed: true, context: &context)
     }
 }

@@ -253,13 +253,25 @@ enum MappingEngine {
     /// Models inside it are written through their plans.
     ///
     /// Values JSON cannot hold are kept as they are, and reported when the output must be real JSON.
-    static func encodeUntyped(_ value: Any, context: inout EncodingContext) -> JSONValue {
+    /// A `Date` or `Data` is reported too (JSON text would read it back as a `String`), unless a
+    /// transform's `encode` wrote it: JSON spells it as ISO-8601 or Base64 text, which the
+    /// transform's `decode` gets back (``ClosureCodec`` checks that it reads it).
+    static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
             return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
         switch source.kind {
         case .scalar(let scalar):
+            switch scalar {
+            case .date, .data:
+                guard !transformed, context.purpose == .dictionary else { break }
+                context.record(
+                    .unencodableValue,
+                    expected: "a value JSON can hold (archives keep dates and data in untyped values)",
+                    found: scalar.summary)
+            default: break
+            }
             return scalar.jsonValue
         case .object:
             let members = source.object
@@ -267,7 +279,9 @@ enum MappingEngine {
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
-                object.appendNew(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
+                object.appendNew(
+                    context.descend(into: .key(key)) { encodeUntyped(member, transformed: transformed, context: &$0) },
+                    forKey: key)
             }
             return .object(object)
         case .array:
@@ -275,7 +289,9 @@ enum MappingEngine {
             guard !context.isTooDeep() else { return .null }
             return .array(
                 elements.enumerated().map { index, element in
-                    context.descend(into: .index(index)) { encodeUntyped(element.raw, context: &$0) }
+                    context.descend(into: .index(index)) {
+                        encodeUntyped(element.raw, transformed: transformed, context: &$0)
+                    }
                 })
         case .unsupported(let typeName):
             if context.purpose == .archive {
