@@ -158,6 +158,40 @@ private struct UserResponse: Codable {
         #expect(try Attachment.unarchive(from: attachment.archivedData()) == attachment)
     }
 
+    /// `JSONDecoder` keeps 38 digits of a number and drops the rest in silence: a longer number
+    /// is a `DecodingError` at its coding path, not a rounded value.
+    @Test func aNumberJSONDecoderMayRoundIsReported() throws {
+        let json = Data(#"{"info": {"big": 1234567890123456789012345678901234567890.5}}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Attachment.self, from: json) }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["info", "big"])
+        #expect(context.debugDescription.hasPrefix("a number of more than 36 significant digits"))
+        var issues: [JastorIssue] = []
+        let read = try Attachment(json: json, issues: &issues)
+        #expect(issues.map(\.path.description) == ["info.big"], "the byte reader reports it too")
+        #expect(read.info["big"] is Double)
+    }
+
+    /// An untyped `Decimal` that an encoder writes as text (`PropertyListEncoder`: any no `Double`
+    /// holds; `JSONEncoder`: one of more than 36 digits) would read back as a `String`: reported.
+    @Test func anUntypedDecimalWrittenAsTextIsReported() throws {
+        let attachment = Attachment()
+        attachment.info = ["lat": try #require(Decimal(string: "-65.613616999999977"))]
+        let plistError = try #require(throws: EncodingError.self) { try PropertyListEncoder().encode(attachment) }
+        #expect(try #require(Self.jastorError(in: plistError)).issues.map(\.path.description) == ["info.lat"])
+        #expect(try JSONDecoder().decode(Attachment.self, from: JSONEncoder().encode(attachment)) == attachment)
+        attachment.info = ["long": try #require(Decimal(string: "1234567890123456789012345678901234567"))]
+        let jsonError = try #require(throws: EncodingError.self) { try JSONEncoder().encode(attachment) }
+        let issues = try #require(Self.jastorError(in: jsonError)).issues
+        #expect(issues.map(\.path.description) == ["info.long"])
+        #expect(issues.map(\.kind) == [.unencodableValue])
+        #expect(try Attachment.unarchive(from: attachment.archivedData()) == attachment, "archives keep it")
+        #expect(try Attachment(validatingJSON: attachment.jsonData()) == attachment, "and JSON text")
+    }
+
     /// The model's own error inside an encoding error (`PropertyListEncoder` wraps it in one more).
     private static func jastorError(in error: any Error) -> JastorError? {
         if let jastor = error as? JastorError { return jastor }

@@ -270,6 +270,13 @@ enum MappingEngine {
                     .unencodableValue,
                     expected: "a value JSON can hold (archives keep dates and data in untyped values)",
                     found: scalar.summary)
+            case .decimal(let decimal):
+                guard let writtenAsText = context.untypedDecimalIsWrittenAsText, writtenAsText(decimal) else { break }
+                context.record(
+                    .unencodableValue,
+                    expected: "a number this encoder writes as one (it writes this Decimal as text, which reads "
+                        + "back as a String; archives keep it)",
+                    found: scalar.summary)
             default: break
             }
             return scalar.jsonValue
