@@ -141,6 +141,66 @@ private struct UserResponse: Codable {
         #expect(decoded.info["far"] as? Decimal == Decimal(string: "1382793324396960.88"))
     }
 
+    /// An untyped `Date` or `Data` would decode as a string: both coders report it at its path.
+    @Test(arguments: [Date(timeIntervalSince1970: 1_409_307_120) as any Sendable, Data([1, 2]) as any Sendable])
+    func untypedDatesAndDataAreReportedNotEncodedAsStrings(value: any Sendable) throws {
+        let attachment = Attachment()
+        attachment.info = ["value": value]
+        let encoders: [(Attachment) throws -> Data] = [
+            { try JSONEncoder().encode($0) }, { try PropertyListEncoder().encode($0) },
+        ]
+        for encode in encoders {
+            let error = try #require(throws: EncodingError.self) { try encode(attachment) }
+            let issues = try #require(Self.jastorError(in: error), "\(error)").issues
+            #expect(issues.map(\.path.description) == ["info.value"])
+            #expect(issues.map(\.kind) == [.unencodableValue])
+        }
+        #expect(try Attachment.unarchive(from: attachment.archivedData()) == attachment)
+    }
+
+    /// `JSONDecoder` keeps 38 digits of a number and drops the rest in silence: a longer number
+    /// is a `DecodingError` at its coding path, not a rounded value.
+    @Test func aNumberJSONDecoderMayRoundIsReported() throws {
+        let json = Data(#"{"info": {"big": 1234567890123456789012345678901234567890.5}}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Attachment.self, from: json) }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["info", "big"])
+        #expect(context.debugDescription.hasPrefix("a number of more than 36 significant digits"))
+        var issues: [JastorIssue] = []
+        let read = try Attachment(json: json, issues: &issues)
+        #expect(issues.map(\.path.description) == ["info.big"], "the byte reader reports it too")
+        #expect(read.info["big"] is Double)
+    }
+
+    /// An untyped `Decimal` that an encoder writes as text (`PropertyListEncoder`: any no `Double`
+    /// holds; `JSONEncoder`: one of more than 36 digits) would read back as a `String`: reported.
+    @Test func anUntypedDecimalWrittenAsTextIsReported() throws {
+        let attachment = Attachment()
+        attachment.info = ["lat": try #require(Decimal(string: "-65.613616999999977"))]
+        let plistError = try #require(throws: EncodingError.self) { try PropertyListEncoder().encode(attachment) }
+        #expect(try #require(Self.jastorError(in: plistError)).issues.map(\.path.description) == ["info.lat"])
+        #expect(try JSONDecoder().decode(Attachment.self, from: JSONEncoder().encode(attachment)) == attachment)
+        attachment.info = ["long": try #require(Decimal(string: "1234567890123456789012345678901234567"))]
+        let jsonError = try #require(throws: EncodingError.self) { try JSONEncoder().encode(attachment) }
+        let issues = try #require(Self.jastorError(in: jsonError)).issues
+        #expect(issues.map(\.path.description) == ["info.long"])
+        #expect(issues.map(\.kind) == [.unencodableValue])
+        #expect(try Attachment.unarchive(from: attachment.archivedData()) == attachment, "archives keep it")
+        #expect(try Attachment(validatingJSON: attachment.jsonData()) == attachment, "and JSON text")
+    }
+
+    /// The model's own error inside an encoding error (`PropertyListEncoder` wraps it in one more).
+    private static func jastorError(in error: any Error) -> JastorError? {
+        if let jastor = error as? JastorError { return jastor }
+        guard let encoding = error as? EncodingError, case .invalidValue(_, let context) = encoding,
+            let underlying = context.underlyingError
+        else { return nil }
+        return jastorError(in: underlying)
+    }
+
     /// `PropertyListEncoder` writes the key `"$null"` in a way its decoder cannot read: refused
     /// when encoding, never a file that fails later.
     @Test func aNullMarkerKeyIsRefusedByPropertyListEncoder() throws {

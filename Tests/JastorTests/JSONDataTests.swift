@@ -198,12 +198,33 @@ private final class Reading: JastorObject {
                 "next.value: expected a value JSON can hold (a finite number; archives keep the others), found Double nan",
                 "history[1].precise: expected a value JSON can hold (a finite number; archives keep the others), "
                     + "found Decimal NaN",
+                "history[1].notes.when: expected a value JSON can hold (archives keep dates and data in untyped "
+                    + "values), found Date 1970-01-01T00:00:00Z",
                 "history[1].notes.what: expected a JSON value, found NSObject",
                 "notes.size: expected a value JSON can hold (a finite number; archives keep the others), found Double inf",
             ])
         let broken = try #require(reading.next)
         let arrayError = try #require(throws: JastorError.self) { try [Reading(), broken].jsonData() }
         #expect(arrayError.issues.map(\.path.description) == ["[1].value"])
+    }
+
+    /// An untyped `Date` or `Data` (property lists and hand-built dictionaries hand them over)
+    /// would read back from JSON text as a string: reported at its path; archives keep both.
+    @Test func untypedDatesAndDataAreReportedNotWrittenAsStrings() throws {
+        let reading = Reading()
+        reading.notes = ["when": [Date(timeIntervalSince1970: 1_409_307_120)], "bytes": Data([1, 2])]
+        let error = try #require(throws: JastorError.self) { try reading.jsonData() }
+        let expected = "expected a value JSON can hold (archives keep dates and data in untyped values)"
+        #expect(
+            error.issues.map(\.description) == [
+                "notes.bytes: \(expected), found Data (2 bytes)",
+                "notes.when[0]: \(expected), found Date 2014-08-29T10:12:00Z",
+            ])
+        #expect(error.issues.allSatisfy { $0.kind == .unencodableValue })
+        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+            #expect(try Reading.unarchive(from: reading.archivedData(format: format)) == reading)
+        }
+        #expect(Reading(dictionary: reading.toDictionary()) == reading)
     }
 
     @Test func aCycleIsRefusedNotFollowed() throws {

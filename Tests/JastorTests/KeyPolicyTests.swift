@@ -45,6 +45,17 @@ private final class Release: JastorObject {
     }
 }
 
+/// Unknown keys reported, with a key only written: an `.encodeOnly` property's.
+private final class Summary: JastorObject {
+    var title = ""
+    var wordCount = 0
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] {
+        register(\.title) { property(\.wordCount, key: "words", direction: .encodeOnly) }
+    }
+}
+
 /// Required keys and unknown keys (``JastorKeyPolicy``); the default stays lenient.
 @Suite struct KeyPolicyTests {
     @Test func aMisspeltKeyIsAMissingRequiredKeyAndAnUnknownOne() throws {
@@ -93,6 +104,16 @@ private final class Release: JastorObject {
     @Test func aClassKeepingUnmappedKeysReportsNoneUnknown() throws {
         let release = try Release(validating: ["tag": "v1", "draft": true])
         #expect(release.extras["draft"] as? Bool == true)
+    }
+
+    /// A key a property only writes is known: the model's own output reads back strictly.
+    @Test func aKeyAPropertyOnlyWritesIsNotUnknown() throws {
+        let summary = Summary(dictionary: ["title": "Notes"])
+        summary.wordCount = 12
+        #expect(try summary.jsonString() == #"{"title":"Notes","words":12}"#)
+        #expect(try Summary(validatingJSON: summary.jsonData()).title == "Notes")
+        let error = try #require(throws: JastorError.self) { try Summary(validating: ["title": "a", "word": 1]) }
+        #expect(error.issues.map(\.description) == ["word: expected a key Summary maps, found an unknown key"])
     }
 
     @Test func updatesAreUncheckedForTheyArePartial() {

@@ -9,8 +9,41 @@ private final class Cyclic: JastorObject {
     override class var properties: [JastorProperty] { [.init("name", \Cyclic.name), .init("next", \Cyclic.next)] }
 }
 
+/// Values `toDictionary()` holds but JSON cannot write back: a non-finite number, an untyped
+/// `Date`, a kept key a property writes.
+private final class Ledger: JastorObject {
+    var total = 0.0
+    var notes: [String: Any] = [:]
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register(\.total) {
+            property(\.notes)
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
 /// `toDictionary()`, equality, hashing and `description`, all read through the class plan.
 @Suite struct OutputTests {
+    /// `toDictionary(issues:)` reports what `jsonData()` throws, and returns what `toDictionary()` does.
+    @Test func toDictionaryReportsWhatDoesNotComeBack() throws {
+        let ledger = Ledger(dictionary: ["total": 2.5, "notes": ["a": 1], "kept": "yes"])
+        var issues: [JastorIssue] = []
+        let clean = ledger.toDictionary(issues: &issues)
+        #expect(issues.isEmpty)
+        #expect(try Fixtures.canonical(clean) == Fixtures.canonical(ledger.toDictionary()))
+        ledger.total = .infinity
+        ledger.notes = ["when": Date(timeIntervalSince1970: 0)]
+        ledger.extras["total"] = 1
+        let error = try #require(throws: JastorError.self) { try ledger.jsonData() }
+        let written = ledger.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == error.issues.map(\.description))
+        #expect(issues.map(\.path.description).sorted() == ["notes.when", "total", "total"])
+        #expect(written["total"] as? Double == .infinity && written["kept"] as? String == "yes")
+        #expect(written.keys.sorted() == ledger.toDictionary().keys.sorted())
+    }
+
     @Test func toDictionaryIsValidJSONForEveryType() throws {
         let model = Everything(dictionary: try Fixtures.dictionary("everything"))
         let dictionary = model.toDictionary()

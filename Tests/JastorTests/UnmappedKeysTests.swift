@@ -21,6 +21,24 @@ private final class TwoSinks: JastorObject {
     }
 }
 
+/// Keeps unmapped keys, and has a key only read (`lbl`), one only written (`label`, as the
+/// `outputKey:` of `lbl`) and an `.encodeOnly` property's key (`derived`).
+private final class Badge: JastorObject {
+    var title = ""
+    var label = ""
+    var derived = "d"
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.title)
+            property(\.label, key: "lbl", outputKey: "label")
+            property(\.derived, direction: .encodeOnly)
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
 /// A class can keep the keys it does not map and write them back.
 @Suite struct UnmappedKeysTests {
     @Test func unmappedKeysAreKeptAndWrittenBack() throws {
@@ -36,6 +54,57 @@ private final class TwoSinks: JastorObject {
         let profile = Profile(dictionary: ["name": "Ada", "other": 1])
         profile.extras["name"] = "shadowed"
         #expect(profile.toDictionary()["name"] as? String == "Ada")
+    }
+
+    /// A key a property writes (its `outputKey:`, an `.encodeOnly` property's key) is not kept:
+    /// output writes the property's value there.
+    @Test func keysAPropertyWritesAreNotKept() {
+        var issues: [JastorIssue] = []
+        let badge = Badge(
+            dictionary: ["title": "t", "lbl": "L", "label": "other", "derived": "x", "k": 1], issues: &issues)
+        #expect(issues.isEmpty)
+        #expect(badge.extras.keys.sorted() == ["k"])
+        #expect(badge.label == "L" && badge.derived == "d")
+        #expect(badge.toDictionary()["label"] as? String == "L")
+    }
+
+    /// Jastor's own output reads back with nothing kept twice and no issue, and writes the same
+    /// bytes again (once the `outputKey:` property, which reads another key, has come back as
+    /// its default: the first read-back is the fixed point).
+    @Test(arguments: [JastorJSONOptions(), .sortedKeys])
+    func ownOutputReadsBackToTheSameBytes(options: JastorJSONOptions) throws {
+        let badge = Badge(dictionary: ["title": "t", "lbl": "L", "k": 1, "nested": ["a": [1, 2]]])
+        let first = try badge.jsonData(options: options)
+        let second = try Badge(validatingJSON: first)
+        #expect(second.extras.keys.sorted() == ["k", "nested"])
+        let third = try Badge(validatingJSON: second.jsonData(options: options))
+        #expect(third == second)
+        #expect(try third.jsonData(options: options) == second.jsonData(options: options))
+        badge.label = ""
+        #expect(try Badge(validatingJSON: first).jsonData(options: options) == badge.jsonData(options: options))
+        #expect(try Badge(validatingJSON: badge.jsonData(options: options)) == badge)
+        #expect(try JSONDecoder().decode(Badge.self, from: JSONEncoder().encode(badge)) == badge)
+    }
+
+    /// Kept keys set by hand that a property reads or writes: JSON output and `Codable` report
+    /// each at its key; `toDictionary()` leaves them out for the properties' values.
+    @Test func keptKeysAPropertyReadsOrWritesAreReported() throws {
+        let badge = Badge(dictionary: ["title": "t", "lbl": "L"])
+        badge.extras = ["title": "hand", "label": "hand", "lbl": "hand", "derived": "hand", "k": 1]
+        let error = try #require(throws: JastorError.self) { try badge.jsonData() }
+        let expected = "expected a key no property of Badge reads or writes, as extras (.unmappedKeys) keeps"
+        #expect(
+            error.issues.map(\.description).sorted() == [
+                "derived: \(expected), found a key derived writes",
+                "label: \(expected), found a key label writes",
+                "lbl: \(expected), found a key label reads",
+                "title: \(expected), found a key title writes",
+            ])
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(badge) }
+        let written = badge.toDictionary()
+        #expect(written["title"] as? String == "t" && written["label"] as? String == "L" && written["lbl"] == nil)
+        #expect(written["k"] as? Int == 1)
+        #expect(try Badge.unarchive(from: badge.archivedData()) == badge, "archives keep kept keys apart")
     }
 
     @Test func updateAddsToTheKeptKeys() {

@@ -18,9 +18,13 @@ enum CodableBridge {
                 debugDescription: error.description, underlyingError: error))
     }
 
-    /// The model as `toDictionary()` writes it, as a JSON tree; fails on a cycle.
-    static func codableValue(of model: JastorObject) throws(JastorError) -> JSONValue {
+    /// The model as `toDictionary()` writes it, as a JSON tree for `encoder`; fails on a cycle, on
+    /// what JSON cannot hold, and on an untyped `Decimal` that `encoder` would write as text
+    /// (which reads back as a `String`).
+    static func codableValue(of model: JastorObject, for encoder: any Encoder) throws(JastorError) -> JSONValue {
         var context = EncodingContext(purpose: .dictionary)
+        let byJSONEncoder = JSONValue.isFoundationCoder(encoder, named: "JSON")
+        context.untypedDecimalIsWrittenAsText = { JSONValue.writesAsText($0, byJSONEncoder: byJSONEncoder) }
         let value = MappingEngine.encode(model, declaredType: type(of: model), context: &context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
         return value

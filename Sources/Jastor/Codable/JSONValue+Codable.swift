@@ -29,10 +29,19 @@ extension JSONValue: Codable {
     private static func scalar(from container: any SingleValueDecodingContainer) throws -> JSONValue {
         if container.decodeNil() { return .null }
         if let value = try? container.decode(Bool.self) { return .bool(value) }
-        if isJSONCoder(container), let value = try? container.decode(Decimal.self), !value.isNaN,
-            let double = try? container.decode(Double.self), let number = number(exactly: value, nearest: double)
-        {
-            return number
+        if isJSONCoder(container), let value = try? container.decode(Decimal.self), !value.isNaN {
+            guard NumberText.parts(of: value).digits.count <= exactDecimalDigits else {
+                // `JSONDecoder` keeps 38 digits and drops the rest in silence (and its `Double` is
+                // only the nearest one): the number may not be what the JSON says.
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: container.codingPath,
+                        debugDescription: "a number of more than \(exactDecimalDigits) significant digits, which "
+                            + "JSONDecoder may have rounded (to \(value)); read the JSON with init(json:) to keep it"))
+            }
+            if let double = try? container.decode(Double.self), let number = number(exactly: value, nearest: double) {
+                return number
+            }
         }
         if let value = try? container.decode(Int64.self) {
             // `-0.0` decodes as the integer 0 too; keep its sign.
@@ -117,7 +126,29 @@ extension JSONValue: Codable {
 
     /// Whether `encoder` is Foundation's `PropertyListEncoder`, whose spellings lose two values.
     private static func isPropertyListEncoder(_ encoder: any Encoder) -> Bool {
-        String(describing: type(of: encoder)).contains("Plist")
+        isFoundationCoder(encoder, named: "Plist")
+    }
+
+    /// Whether `coder` (an encoder, a decoder or one of their containers) is one of Foundation's
+    /// whose type name holds `fragment` (its types are private, so only their names tell them
+    /// apart); the module is checked too, so that another module's `MyJSONDecoder` is not taken
+    /// for Foundation's.
+    static func isFoundationCoder(_ coder: Any, named fragment: String) -> Bool {
+        let name = String(reflecting: type(of: coder))
+        return (name.hasPrefix("Foundation.") || name.hasPrefix("FoundationEssentials.")) && name.contains(fragment)
+    }
+
+    /// Whether a `Codable` encoder writes `value` as text (see ``encodeScalar(into:)``), which
+    /// reads back as a `String` where the value is untyped.
+    static func writesAsText(_ value: Decimal, byJSONEncoder: Bool) -> Bool {
+        guard !value.isNaN else { return false }
+        let parts = NumberText.parts(of: value)
+        if let double = Double(value.description), parts.isHeld(by: double),
+            double != double.rounded(.towardZero) || abs(double) <= 9_007_199_254_740_992
+        {
+            return false
+        }
+        return !(byJSONEncoder && parts.digits.count <= exactDecimalDigits)
     }
 
     /// The significant digits a `Decimal` read by `JSONDecoder` surely holds exactly: it keeps 38,
@@ -127,7 +158,7 @@ extension JSONValue: Codable {
     /// Whether `container` belongs to Foundation's `JSONEncoder` or `JSONDecoder`, which write and
     /// read a `Decimal` as a JSON number with all its digits.
     private static func isJSONCoder(_ container: Any) -> Bool {
-        String(describing: type(of: container)).contains("JSON")
+        isFoundationCoder(container, named: "JSON")
     }
 
     /// Writes a scalar as JSON would hold it.

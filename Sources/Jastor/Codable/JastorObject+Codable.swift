@@ -18,7 +18,7 @@ extension JastorObject: Codable {
     ///   or a cycle.
     public func encode(to encoder: any Encoder) throws {
         do {
-            try CodableBridge.codableValue(of: self).encode(to: encoder)
+            try CodableBridge.codableValue(of: self, for: encoder).encode(to: encoder)
         } catch let error as JastorError {
             throw EncodingError.invalidValue(
                 self,

@@ -17,6 +17,9 @@ struct EncodingContext {
     var plans = RunPlans()
     /// The model classes an archive run has written, with their versions.
     var archivedClasses = ArchivedClasses()
+    /// For `Codable`: whether its encoder writes an untyped `Decimal` as text, which would read
+    /// back as a `String` (reported where it is found); `nil` elsewhere.
+    var untypedDecimalIsWrittenAsText: ((Decimal) -> Bool)?
     private var trail = IssueTrail()
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []

@@ -99,8 +99,10 @@ enum MappingEngine {
             fill(property, of: model, at: path, in: members, by: assignment, context: &context)
         }
         if plan.reportsUnknownKeys {
+            // A key a property only writes (its `outputKey:`, an `.encodeOnly` property's key) is
+            // known: Jastor's own output holds it.
             members.forEachMember { key, _ in
-                guard !plan.mappedKeys.contains(key) else { return }
+                guard !plan.propertyKeys.contains(key) else { return }
                 _ = context.descend(into: .key(key)) { context in
                     context.record(
                         .unknownKey, expected: "a key \(plan.modelType) maps", found: "an unknown key")
@@ -138,6 +140,10 @@ enum MappingEngine {
 
     /// Adds the members no property maps to the class's `.unmappedKeys` property, keeping the
     /// ones it already holds (so `update(with:)` adds to them).
+    ///
+    /// A key that a property writes but none reads (an `outputKey:`, an `.encodeOnly` property's
+    /// key) is not kept either: output writes the property's value there, so keeping it would
+    /// only shadow that value (reading Jastor's own output back would keep every such key).
     private static func keepUnmappedKeys<Members: JSONObjectSource>(
         of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
         by assignment: Assignment, context: inout MappingContext
@@ -145,7 +151,7 @@ enum MappingEngine {
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         var found = false
         members.forEachMember { key, member in
-            guard !plan.mappedKeys.contains(key),
+            guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
             kept[key] = member.foundationValue
@@ -219,21 +225,36 @@ enum MappingEngine {
         if context.purpose == .dictionary, let unmapped = plan.unmappedKeys,
             case .object(let kept) = unmapped.accessor.encode(model, context: &context), !kept.isEmpty
         {
-            appendKeptMembers(of: kept, to: &object)
+            appendKeptMembers(of: kept, keptBy: unmapped, plan: plan, to: &object, context: &context)
         }
         return .object(object)
     }
 
-    /// Adds the members an `.unmappedKeys` property kept, except those a property wrote already.
+    /// Adds the members an `.unmappedKeys` property kept, except those whose key a property
+    /// reads or writes, which are left out and reported at their key.
     ///
-    /// The keys written are hashed once, so the cost is linear in the kept members (searching
-    /// the object for each key would be quadratic: 16 000 kept keys took seconds).
-    private static func appendKeptMembers(of kept: JSONObject, to object: inout JSONObject) {
-        var written = Set<String>(minimumCapacity: object.entries.count)
-        object.forEachMember { key, _ in written.insert(key) }
+    /// Mapping never keeps such a key; one set by hand would be dropped for the property's value,
+    /// or read back into the property. Each key is looked up once in a set, so the cost is linear
+    /// in the kept members (searching the object for each key would be quadratic: 16 000 kept
+    /// keys took seconds).
+    private static func appendKeptMembers(
+        of kept: JSONObject, keptBy unmapped: PropertyPlan, plan: ClassPlan, to object: inout JSONObject,
+        context: inout EncodingContext
+    ) {
         kept.forEachMember { key, value in
             // A kept object's keys are a Swift dictionary's, so distinct among themselves.
-            if written.insert(key).inserted { object.appendNew(value, forKey: key) }
+            guard plan.propertyKeys.contains(key) else { return object.appendNew(value, forKey: key) }
+            let owner =
+                plan.properties.first { $0.outputPath?.first?.objectKey == key }
+                ?? plan.properties.first { $0.inputPath?.first?.objectKey == key }
+            context.descend(into: .key(key)) {
+                $0.record(
+                    .unencodableValue,
+                    expected: "a key no property of \(plan.modelType) reads or writes, as \(unmapped.name) "
+                        + "(.unmappedKeys) keeps",
+                    found: "a key \(owner?.name ?? "another property") "
+                        + (owner?.outputPath?.first?.objectKey == key ? "writes" : "reads"))
+            }
         }
     }
 
@@ -242,13 +263,32 @@ enum MappingEngine {
     /// Models inside it are written through their plans.
     ///
     /// Values JSON cannot hold are kept as they are, and reported when the output must be real JSON.
-    static func encodeUntyped(_ value: Any, context: inout EncodingContext) -> JSONValue {
+    /// A `Date` or `Data` is reported too (JSON text would read it back as a `String`), unless a
+    /// transform's `encode` wrote it: JSON spells it as ISO-8601 or Base64 text, which the
+    /// transform's `decode` gets back (``ClosureCodec`` checks that it reads it).
+    static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
             return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
         switch source.kind {
         case .scalar(let scalar):
+            switch scalar {
+            case .date, .data:
+                guard !transformed, context.purpose == .dictionary else { break }
+                context.record(
+                    .unencodableValue,
+                    expected: "a value JSON can hold (archives keep dates and data in untyped values)",
+                    found: scalar.summary)
+            case .decimal(let decimal):
+                guard let writtenAsText = context.untypedDecimalIsWrittenAsText, writtenAsText(decimal) else { break }
+                context.record(
+                    .unencodableValue,
+                    expected: "a number this encoder writes as one (it writes this Decimal as text, which reads "
+                        + "back as a String; archives keep it)",
+                    found: scalar.summary)
+            default: break
+            }
             return scalar.jsonValue
         case .object:
             let members = source.object
@@ -256,7 +296,9 @@ enum MappingEngine {
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
-                object.appendNew(context.descend(into: .key(key)) { encodeUntyped(member, context: &$0) }, forKey: key)
+                object.appendNew(
+                    context.descend(into: .key(key)) { encodeUntyped(member, transformed: transformed, context: &$0) },
+                    forKey: key)
             }
             return .object(object)
         case .array:
@@ -264,7 +306,9 @@ enum MappingEngine {
             guard !context.isTooDeep() else { return .null }
             return .array(
                 elements.enumerated().map { index, element in
-                    context.descend(into: .index(index)) { encodeUntyped(element.raw, context: &$0) }
+                    context.descend(into: .index(index)) {
+                        encodeUntyped(element.raw, transformed: transformed, context: &$0)
+                    }
                 })
         case .unsupported(let typeName):
             if context.purpose == .archive {

@@ -39,7 +39,7 @@ public struct JastorKeyPolicy: OptionSet, Sendable, Hashable {
     /// `milestone.number: expected Int (required), found nothing`.
     public static let requireEveryKey = JastorKeyPolicy(rawValue: 1 << 0)
 
-    /// A key that no property of the class reads is an `.unknownKey` issue.
+    /// A key that no property of the class reads or writes is an `.unknownKey` issue.
     ///
     /// It catches a misspelt registration key when the JSON has the right one:
     /// `stargazers_count: expected a key Repository maps, found an unknown key`. A class with an

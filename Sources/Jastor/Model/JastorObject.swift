@@ -384,4 +384,27 @@ open class JastorObject {
         var context = EncodingContext(purpose: .dictionary)
         return MappingEngine.foundationObject(self, context: &context) as? [String: Any] ?? [:]
     }
+
+    /// The model as ``toDictionary()`` writes it, and an issue for each value that does not come
+    /// back from it as JSON.
+    ///
+    /// The issues are those ``jsonData(options:)`` throws: a value JSON cannot hold (a non-finite
+    /// number, a `Date` or `Data` or a non-JSON value kept untyped), a transform whose `encode`
+    /// returns what its `decode` does not read, a kept unmapped key that a property reads or
+    /// writes (left out), a cycle. The dictionary is the same as ``toDictionary()``'s, which
+    /// stays as fast as it is by collecting none.
+    ///
+    /// ```swift
+    /// var issues: [JastorIssue] = []
+    /// let dictionary = product.toDictionary(issues: &issues)
+    /// ```
+    ///
+    /// - Parameter issues: Receives an issue for each value, at its key path.
+    /// - Returns: The model's registered properties as a dictionary.
+    public final func toDictionary(issues: inout [JastorIssue]) -> [String: Any] {
+        issues += JSONTextOutput.issues { writer, context in
+            MappingEngine.writeJSON(self, to: &writer, context: &context)
+        }
+        return toDictionary()
+    }
 }

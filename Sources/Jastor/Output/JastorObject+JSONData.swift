@@ -84,7 +84,15 @@ extension Array where Element: JastorObject {
 }
 
 /// One JSON text output run: a writer set up by the options, and the issues it found.
-private enum JSONTextOutput {
+enum JSONTextOutput {
+    /// The issues a run finds, its text discarded (``JastorObject/toDictionary(issues:)``).
+    static func issues(_ body: (inout JSONWriter, inout EncodingContext) -> Void) -> [JastorIssue] {
+        var writer = JSONWriter(escapesSlashes: true, isPretty: false, sortsKeys: false)
+        var context = EncodingContext(purpose: .dictionary)
+        body(&writer, &context)
+        return context.issues
+    }
+
     static func data(
         options: JastorJSONOptions, _ body: (inout JSONWriter, inout EncodingContext) -> Void
     ) throws(JastorError) -> Data {

@@ -26,6 +26,9 @@ final class ClassPlan: Sendable {
     let unmappedKeys: PropertyPlan?
     /// The first key of every property's input path: the keys the class maps.
     let mappedKeys: Set<String>
+    /// The first key of every property's input and output path: the keys an `.unmappedKeys`
+    /// property never keeps, since a property reads them or `toDictionary()` writes them.
+    let propertyKeys: Set<String>
     /// The properties whose keys a JSON object the model is created from must have.
     let requiredProperties: [PropertyPlan]
     /// How many of ``keyedProperties`` are required, to tell cheaply whether all were found.
@@ -85,6 +88,7 @@ final class ClassPlan: Sendable {
         self.jsonLayout = JSONOutputLayout(
             properties: self.properties, streams: hasDistinctOutputKeys && self.unmappedKeys == nil)
         self.mappedKeys = Set(self.properties.compactMap { $0.inputPath?.first?.objectKey })
+        self.propertyKeys = mappedKeys.union(self.properties.compactMap { $0.outputPath?.first?.objectKey })
         self.requiredProperties = self.properties.filter(\.isRequired)
         self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count
         self.reportsUnknownKeys = modelType.keyPolicy.contains(.reportUnknownKeys) && self.unmappedKeys == nil

@@ -48,7 +48,8 @@ enum MappingRulesDoc {
                 property(
                     \.balance,
                     transform: JastorTransform(
-                        decode: { ($0 as? Double).map { Int(($0 * 100).rounded()) } }, encode: { Double($0) / 100 }))
+                        decode: { ($0 as? Double ?? ($0 as? Int).map(Double.init)).map { Int(($0 * 100).rounded()) } },
+                        encode: { Double($0) / 100 }))
             }
         }
     }
@@ -100,7 +101,7 @@ enum MappingRulesDoc {
             #expect(account.toDictionary().keys.sorted() == ["avatar_url", "default", "user_id"])
             #expect(Account.declarationIssues.isEmpty)
         }
-        @Test func transformers() {
+        @Test func transformers() throws {
             JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
             let member = Member(dictionary: ["gender": "female", "balance": 19.99])
             print(member.gender, member.balance)  // female 1999
@@ -109,6 +110,9 @@ enum MappingRulesDoc {
             #expect(member.balance == 1999)
             #expect(member.toDictionary()["gender"] as? String == "female")
             #expect(member.toDictionary()["balance"] as? Double == 19.99)
+            member.balance = 1900
+            #expect(try member.jsonString().contains(#""balance":19"#))
+            #expect(try Member(validatingJSON: member.jsonData()) == member, "19 reads back as an Int")
         }
         @Test func rootArraysRawJSONAndChildPaths() throws {
             let people = try [Person](validating: [["firstName": "Ann"], ["firstName": "Bo"]])
