@@ -12,12 +12,16 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     /// The element codec when it is a scalar's, whose arrays of the byte reader's values are read
     /// by a loop compiled for the scalar's type.
     private let scalarElement: ScalarCodec<Element>?
+    /// `scalarOutput`'s Foundation array on its own: reading it out of `scalarOutput` copies the
+    /// whole rule set (six closures, six retains and releases) for every array `toDictionary()` writes.
+    private let foundationScalars: (@Sendable ([Element], inout EncodingContext) -> Any)?
 
     init(element: Codec<Element>) {
         self.element = element
         let scalarElement = element as? ScalarCodec<Element>
         self.scalarElement = scalarElement
         self.scalarOutput = scalarElement?.direct
+        self.foundationScalars = scalarElement?.direct?.foundationArray
     }
 
     override var typeName: String { "[\(element.typeName)]" }
@@ -102,9 +106,11 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func foundationValue(_ value: [Element], context: inout EncodingContext) -> Any {
-        guard let scalarOutput else { return MappingEngine.foundationArray(value, of: element, context: &context) }
+        guard let foundationScalars else {
+            return MappingEngine.foundationArray(value, of: element, context: &context)
+        }
         guard !context.isTooDeep() else { return NSNull() }
-        return scalarOutput.foundationArray(value, &context)
+        return foundationScalars(value, &context)
     }
 
     // `count`, not `isEmpty`: unspecialised, `isEmpty` is `Collection`'s, found through the

@@ -7,10 +7,25 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     /// The wrapped scalar's direct output, which also writes its optionals without unwrapping
     /// them here.
     private let scalarOutput: ScalarOutput<Wrapped>?
+    /// ``addMember(_:omitting:as:to:context:)``: the wrapped scalar's own (taken out of
+    /// `scalarOutput`, whose copy would retain six closures per value), or else one that unwraps
+    /// through ``UnwrappableOptional``, compiled where `Wrapped?` is a generic parameter: in this
+    /// class `Wrapped?` is not, and unwrapping it looks up `Optional<Wrapped>`'s metadata in the
+    /// runtime's cache on every value.
+    private let addOptionalMember:
+        @Sendable (Wrapped?, Emptiness, String, inout [String: Any], inout EncodingContext) -> Void
 
     init(wrapped: Codec<Wrapped>) {
         self.wrapped = wrapped
-        self.scalarOutput = (wrapped as? ScalarCodec<Wrapped>)?.direct
+        let scalarOutput = (wrapped as? ScalarCodec<Wrapped>)?.direct
+        self.scalarOutput = scalarOutput
+        if let addScalarMember = scalarOutput?.addOptionalMember {
+            self.addOptionalMember = { value, omitted, key, dictionary, _ in
+                addScalarMember(value, omitted, key, &dictionary)
+            }
+        } else {
+            self.addOptionalMember = Self.memberAdder(Wrapped?.self, wrapped: wrapped)
+        }
     }
 
     override var typeName: String { wrapped.typeName }
@@ -58,15 +73,12 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         return NSNull()
     }
 
-    // One unwrapping for the emptiness check and the value: each costs unspecialised code a
-    // lookup of `Optional<Wrapped>`'s metadata.
+    // One unwrapping for the emptiness check and the value, in the closure chosen at `init`.
     override func addMember(
         _ value: Wrapped?, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
         context: inout EncodingContext
     ) {
-        if let scalarOutput { return scalarOutput.addOptionalMember(value, omitted, key, &dictionary) }
-        if let value { return wrapped.addMember(value, omitting: omitted, as: key, to: &dictionary, context: &context) }
-        if omitted != .none { dictionary[key] = NSNull() }
+        addOptionalMember(value, omitted, key, &dictionary, &context)
     }
 
     override func writeMember(
@@ -92,5 +104,41 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
 
     override func replacingDates(with dates: Codec<Date>) -> Codec<Wrapped?>? {
         wrapped.replacingDates(with: dates).map(OptionalCodec.init(wrapped:))
+    }
+
+    /// ``addMember(_:omitting:as:to:context:)`` for a wrapped codec without a scalar's output:
+    /// the value through `wrapped` (which leaves out an empty collection), `nil` as `NSNull`
+    /// unless the default is `nil`.
+    ///
+    /// `Optional` is the generic parameter `Some` here, so the closure holds its metadata and
+    /// unwrapping looks nothing up.
+    private static func memberAdder<Some: UnwrappableOptional>(
+        _: Some.Type, wrapped: Codec<Some.Wrapped>
+    ) -> @Sendable (Some, Emptiness, String, inout [String: Any], inout EncodingContext) -> Void {
+        { value, omitted, key, dictionary, context in
+            value.unwrap { present in
+                wrapped.addMember(present, omitting: omitted, as: key, to: &dictionary, context: &context)
+            } none: {
+                if omitted != .none { dictionary[key] = NSNull() }
+            }
+        }
+    }
+}
+
+/// `Optional` seen through a protocol, so that code generic over an optional type (rather than
+/// over its wrapped type) can unwrap it with the metadata it was handed.
+protocol UnwrappableOptional: SendableMetatype {
+    associatedtype Wrapped
+    /// Calls `some` with the wrapped value, or `none` for `nil`.
+    func unwrap(_ some: (Wrapped) -> Void, none: () -> Void)
+}
+
+extension Optional: UnwrappableOptional {
+    @inline(__always)
+    func unwrap(_ some: (Wrapped) -> Void, none: () -> Void) {
+        switch self {
+        case .some(let value): some(value)
+        case .none: none()
+        }
     }
 }

@@ -15,6 +15,9 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// For the conversion table's rows: the value written as JSON text and as a Foundation value
     /// directly, without a ``JSONValue`` on the way (the same text and value `encodeValue` gives).
     let direct: ScalarOutput<Value>?
+    /// `direct`'s Foundation value on its own: reading it out of `direct` copies the whole rule
+    /// set (six closures, six retains and releases) for every value `toDictionary()` writes.
+    private let directFoundationValue: (@Sendable (Value) -> Any)?
     /// ``ArrayCodec/decodeDocument(_:into:context:)`` for an array of this type (once its kind is
     /// checked): ``ArrayCodec/readElements(of:into:context:_:)`` with this codec's
     /// ``decodeDocument(_:into:context:)``, compiled where the type is known.
@@ -43,6 +46,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.isNonFinite = isNonFinite
         self.builtIn = isBuiltIn
         self.direct = direct
+        self.directFoundationValue = direct?.foundationValue
         self.readDocumentArray = { codec, source, slot, context in
             ArrayCodec<Value>.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
                 codec.decodeDocument(member, into: elementSlot, context: &context)
@@ -96,8 +100,17 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 
     override func foundationValue(_ value: Value, context: inout EncodingContext) -> Any {
-        guard let direct else { return encodeValue(value).foundationValue }
-        return direct.foundationValue(value)
+        guard let directFoundationValue else { return encodeValue(value).foundationValue }
+        return directFoundationValue(value)
+    }
+
+    // A scalar is never empty (`emptiness` is `.notEmpty`), so no omission leaves it out: the
+    // value goes in without the base class's emptiness check and second call.
+    override func addMember(
+        _ value: Value, omitting omitted: Emptiness, as key: String, to dictionary: inout [String: Any],
+        context: inout EncodingContext
+    ) {
+        dictionary[key] = foundationValue(value, context: &context)
     }
 }
 

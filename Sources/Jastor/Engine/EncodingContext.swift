@@ -42,6 +42,18 @@ struct EncodingContext {
         return result
     }
 
+    /// Runs `body` one level down, at the key of `member` of the object being written; the key is
+    /// read out of the member only when an issue needs it.
+    @inline(__always)
+    mutating func descend<Result>(
+        into member: JSONOutputLayout.Member, _ body: (inout EncodingContext) -> Result
+    ) -> Result {
+        let mark = trail.enter()
+        let result = body(&self)
+        trail.leave(mark: mark) { member.component }
+        return result
+    }
+
     /// Runs `body` at `components` below the current position (a property's key path).
     @inline(__always)
     mutating func descend<Result>(

@@ -53,6 +53,14 @@ struct IssueTrail {
         if entries.count != mark { prefix(components, since: mark) }
     }
 
+    /// Comes back up one level, asking for its component only when issues were recorded below
+    /// it: copying a component out of a shared plan retains its key, on every value written.
+    @inline(__always)
+    mutating func leave(mark: Int, component: () -> JastorPath.Component) {
+        depth -= 1
+        if entries.count != mark { prefix([component()], since: mark) }
+    }
+
     private mutating func prefix(_ components: [JastorPath.Component], since mark: Int) {
         for index in mark..<entries.count where entries[index].isRelative {
             entries[index].reversedPath.append(contentsOf: components.reversed())
