@@ -35,34 +35,6 @@ private final class Stamped: JastorObject {
     }
 }
 
-/// A closure transform whose `encode` returns a `Date`, which JSON writes as ISO-8601 text (and
-/// archives keep as a `Date`).
-private final class Scheduled: JastorObject {
-    var start = Date(timeIntervalSince1970: 0)
-
-    override class var properties: [JastorProperty] {
-        register {
-            property(
-                \.start,
-                transform: JastorTransform(
-                    typeName: "Start",
-                    decode: { $0 as? Date ?? ($0 as? String).flatMap { ISO8601DateFormatter().date(from: $0) } },
-                    encode: { $0 }))
-        }
-    }
-}
-
-/// A closure transform whose `encode` returns a `String` that its `decode` does not read.
-private final class Coded: JastorObject {
-    var code = 0
-
-    override class var properties: [JastorProperty] {
-        register {
-            property(\.code, transform: JastorTransform(typeName: "Code", decode: { $0 as? Int }, encode: { "\($0)" }))
-        }
-    }
-}
-
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     private let json: [String: Any] = [
@@ -139,35 +111,6 @@ private final class Coded: JastorObject {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results == Array(repeating: true, count: 8))
-    }
-
-    /// A `Date` a transform's `encode` returns is written as ISO-8601 text, which its `decode`
-    /// reads: not refused as an untyped `Date` would be.
-    @Test func aTransformsDateIsWrittenAsText() throws {
-        let scheduled = Scheduled()
-        scheduled.start = Date(timeIntervalSince1970: 1_409_307_120)
-        #expect(try scheduled.jsonString() == #"{"start":"2014-08-29T10:12:00Z"}"#)
-        #expect(try Scheduled(validatingJSON: scheduled.jsonData()) == scheduled)
-        #expect(try JSONDecoder().decode(Scheduled.self, from: JSONEncoder().encode(scheduled)) == scheduled)
-        #expect(try Scheduled.unarchive(from: scheduled.archivedData(format: .json)) == scheduled)
-    }
-
-    /// A transform whose `encode` returns what its `decode` does not read is reported when
-    /// writing, at the property's path and naming the transform, not when the output is read.
-    @Test func aTransformWritingWhatItCannotReadIsReportedWhenWriting() throws {
-        let coded = Coded()
-        coded.code = 7
-        let expected =
-            #"code: expected a value the Code transform decodes (what its encode returned), found String "7""#
-        let error = try #require(throws: JastorError.self) { try coded.jsonData() }
-        #expect(error.issues.map(\.description) == [expected])
-        #expect(error.issues.map(\.kind) == [.unencodableValue])
-        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
-            let archiveError = try #require(throws: JastorError.self) { try coded.archivedData(format: format) }
-            #expect(archiveError.issues.map(\.description) == [expected])
-        }
-        #expect(throws: EncodingError.self) { try JSONEncoder().encode(coded) }
-        #expect(Coded(dictionary: coded.toDictionary()).code == 0, "toDictionary() writes what decode cannot read")
     }
 
     @Test func transformsSurviveArchives() throws {
