@@ -385,13 +385,14 @@ open class JastorObject {
         return MappingEngine.foundationObject(self, context: &context) as? [String: Any] ?? [:]
     }
 
-    /// The model as ``toDictionary()`` writes it, and an issue for each value that does not come
-    /// back from it as JSON.
+    /// The model as ``toDictionary()`` writes it, and an issue for each value that would not come
+    /// back from the model's JSON text.
     ///
     /// The issues are those ``jsonData(options:)`` throws: a value JSON cannot hold (a non-finite
-    /// number, a `Date` or `Data` or a non-JSON value kept untyped), a transform whose `encode`
-    /// returns what its `decode` does not read, a kept unmapped key that a property reads or
-    /// writes (left out), a cycle. The dictionary is the same as ``toDictionary()``'s, which
+    /// number, a `Date` or `Data` or a non-JSON value kept untyped), a kept unmapped key that a
+    /// property reads or writes (left out), a cycle. They describe ``jsonData(options:)``'s text,
+    /// not the dictionary: a transform's `Date` or `Data` is in the dictionary as it is, which
+    /// `JSONSerialization` does not accept. The dictionary is the same as ``toDictionary()``'s, which
     /// stays as fast as it is by collecting none.
     ///
     /// ```swift

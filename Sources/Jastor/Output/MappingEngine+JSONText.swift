@@ -39,9 +39,9 @@ extension JSONWriter {
 }
 
 extension JSONWriter {
-    /// Writes a tree as JSON: numbers as numbers (a `Decimal` exactly), a `Date` kept untyped as
-    /// ISO-8601 text and `Data` as Base64 (as `Codable` writes them), objects in their own order
-    /// or in ``JSONKeyOrder``.
+    /// Writes a tree as JSON: numbers as numbers (a `Decimal` exactly), a `Date` a transform
+    /// returned as ISO-8601 text and `Data` as Base64 (an untyped one is reported before it gets
+    /// here), objects in their own order or in ``JSONKeyOrder``.
     ///
     /// A value JSON cannot hold is written as `null` and recorded as an issue at its path.
     mutating func writeTree(_ value: JSONValue, context: inout EncodingContext) {
