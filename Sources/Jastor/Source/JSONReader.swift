@@ -231,10 +231,19 @@ package struct JSONReader {
     // MARK: Strings
 
     /// Reads a string; plain ones stay a range of the input, escaped ones are decoded now.
+    ///
+    /// Inlined into its two callers (values and keys).
+    @inline(__always)
     private mutating func readString() throws(JSONSyntaxError) {
         position += 1  // the opening quote
         let start = position
         skipPlainStringBytes()
+        // Most strings have no escape: the scan stops at their closing quote.
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            tape.appendString(start: start, count: position - start)
+            position += 1
+            return
+        }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -251,6 +260,9 @@ package struct JSONReader {
 
     /// Skips eight bytes at a time while none of them ends the plain run of a string: no quote,
     /// no backslash, no control character (the byte loop then finds which one it is).
+    ///
+    /// Inlined into ``readString()``, which calls it for every string and key.
+    @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
