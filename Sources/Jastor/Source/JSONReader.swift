@@ -161,6 +161,9 @@ package struct JSONReader {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
         position += 1
+        // Pretty-printed JSON puts one space after the colon: taken here, so that the value's
+        // whitespace check finds none and calls no run.
+        if position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
     }
 
     /// Skips JSON whitespace (space, tab, line feed, carriage return), eight bytes at a time.
