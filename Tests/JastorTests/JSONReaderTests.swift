@@ -208,6 +208,15 @@ import Testing
         }
     }
 
+    @Test func theSpaceAfterAColonIsTakenAndWhatFollowsItIsStillChecked() throws {
+        for (text, byte) in [("{\"a\": }", 6), ("{\"a\": \u{0B}1}", 6), ("{\"a\":  x}", 7), ("{\"a\": ", 6)] {
+            #expect(try error(reading: text).hasSuffix("(byte \(byte))"), "\(text.debugDescription)")
+        }
+        let value = DocumentValue(document: try read("{\"a\": \"b\", \"c\":\n 2}"), index: 0).foundationValue
+        #expect((value as? [String: Any])?["a"] as? String == "b")
+        #expect((value as? [String: Any])?["c"] as? Int == 2)
+    }
+
     /// Escaped strings copy their plain runs in bulk; every escape at every offset, and `\u`
     /// escapes of one to four UTF-8 bytes, decode as `JSONSerialization` decodes them.
     @Test func escapedStringsDecodeAtEveryOffset() throws {
