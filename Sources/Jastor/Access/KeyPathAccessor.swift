@@ -1,9 +1,14 @@
 import Foundation
 
 /// Optionals of models, to tell that a property holds a model.
-protocol OptionalModel {}
+protocol OptionalModel {
+    /// The model class the optional wraps.
+    static var wrappedModelType: JastorObject.Type { get }
+}
 
-extension Optional: OptionalModel where Wrapped: JastorObject {}
+extension Optional: OptionalModel where Wrapped: JastorObject {
+    static var wrappedModelType: JastorObject.Type { Wrapped.self }
+}
 
 /// The accessor of a mapped property: a key path and the codec of its type, and, where
 /// reflection found it, the offset of the property's storage.
@@ -140,6 +145,22 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
         guard slot.type == Value.self else { return nil }
         return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+    }
+
+    override func reachingReferenceStorage(at slot: StorageSlot, in modelType: JastorObject.Type) -> PropertyAccessor? {
+        guard slot.type == Value.self,
+            let valueModelType = (Value.self as? JastorObject.Type)
+                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType,
+            let root = modelType.init() as? Root
+        else { return nil }
+        let sample = valueModelType.init()
+        guard let value = sample as? Value else { return nil }
+        let isStrong = withExtendedLifetime((root, sample, value)) {
+            RuntimeLayout.isStrongStorage(at: slot.offset, of: root, holding: sample) {
+                root[keyPath: keyPath] = value
+            }
+        }
+        return isStrong ? KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset) : nil
     }
 
     /// The property's value, for output: from its storage when the plan found it, else through

@@ -78,6 +78,12 @@ class PropertyAccessor: @unchecked Sendable {
     /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
     /// does not hold exactly the registered type.
     func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }
+    /// The accessor writing a model-typed property straight into its field at `slot` (one of
+    /// ``RuntimeLayout/referenceSlots(of:)``), or `nil` unless the field holds exactly the
+    /// registered type as plain strong storage, which a write into a blank `modelType` shows.
+    func reachingReferenceStorage(at slot: StorageSlot, in modelType: JastorObject.Type) -> PropertyAccessor? {
+        nil
+    }
 
     // MARK: Checking the declaration
 

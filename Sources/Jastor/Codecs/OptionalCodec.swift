@@ -15,8 +15,16 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     private let addOptionalMember:
         @Sendable (Wrapped?, Emptiness, String, inout [String: Any], inout EncodingContext) -> Void
 
+    /// Puts `.some` of the value a wrapped slot holds (moved out) into an optional slot, through
+    /// ``UnwrappableOptional``: in this class, forming a `Wrapped?` looks up its metadata on every
+    /// value read.
+    private let initializeSome: @Sendable (UnsafeMutablePointer<Wrapped?>, UnsafeMutablePointer<Wrapped>) -> Void
+    /// Puts `nil` into an optional slot, as ``initializeSome`` puts a value.
+    private let initializeNone: @Sendable (UnsafeMutablePointer<Wrapped?>) -> Void
+
     init(wrapped: Codec<Wrapped>) {
         self.wrapped = wrapped
+        (self.initializeSome, self.initializeNone) = Self.initializers(Wrapped?.self)
         let scalarOutput = (wrapped as? ScalarCodec<Wrapped>)?.direct
         self.scalarOutput = scalarOutput
         if let addScalarMember = scalarOutput?.addOptionalMember {
@@ -45,14 +53,14 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
     ) -> Bool {
         if case .scalar(.null) = source.kind {
-            slot.initialize(to: nil)
+            initializeNone(slot)
             return true
         }
         return withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { buffer in
             guard let wrappedSlot = buffer.baseAddress,
                 source.read(through: wrapped, into: wrappedSlot, context: &context)
             else { return false }
-            slot.initialize(to: wrappedSlot.move())
+            initializeSome(slot, wrappedSlot)
             return true
         }
     }
@@ -106,6 +114,18 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         wrapped.replacingDates(with: dates).map(OptionalCodec.init(wrapped:))
     }
 
+    /// ``initializeSome`` and ``initializeNone``, compiled where the optional type is the generic
+    /// parameter `Some`, whose metadata the closures hold.
+    private static func initializers<Some: UnwrappableOptional>(_: Some.Type) -> (
+        @Sendable (UnsafeMutablePointer<Some>, UnsafeMutablePointer<Some.Wrapped>) -> Void,
+        @Sendable (UnsafeMutablePointer<Some>) -> Void
+    ) {
+        (
+            { slot, wrappedSlot in slot.initialize(to: Some.wrapping(wrappedSlot.move())) },
+            { $0.initialize(to: Some.empty) }
+        )
+    }
+
     /// ``addMember(_:omitting:as:to:context:)`` for a wrapped codec without a scalar's output:
     /// the value through `wrapped` (which leaves out an empty collection), `nil` as `NSNull`
     /// unless the default is `nil`.
@@ -131,6 +151,10 @@ protocol UnwrappableOptional: SendableMetatype {
     associatedtype Wrapped
     /// Calls `some` with the wrapped value, or `none` for `nil`.
     func unwrap(_ some: (Wrapped) -> Void, none: () -> Void)
+    /// `.some(value)`.
+    static func wrapping(_ value: consuming Wrapped) -> Self
+    /// `nil`.
+    static var empty: Self { get }
 }
 
 extension Optional: UnwrappableOptional {
@@ -141,4 +165,9 @@ extension Optional: UnwrappableOptional {
         case .none: none()
         }
     }
+
+    @inline(__always)
+    static func wrapping(_ value: consuming Wrapped) -> Self { .some(value) }
+
+    static var empty: Self { .none }
 }

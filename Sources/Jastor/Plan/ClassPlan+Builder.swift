@@ -214,6 +214,19 @@ extension ClassPlan {
             }
         }
 
+        /// Lets each accessor of a model-typed property write its field directly where the field
+        /// is plain strong storage of exactly the registered type (not `weak`, not `unowned`).
+        func attachReferenceStorage(
+            _ slots: [String: StorageSlot], of modelType: JastorObject.Type, to plans: inout [Draft]
+        ) {
+            for index in plans.indices {
+                guard let slot = slots[plans[index].label],
+                    let accessor = plans[index].accessor.reachingReferenceStorage(at: slot, in: modelType)
+                else { continue }
+                plans[index].accessor = accessor
+            }
+        }
+
         /// Reports a registration whose key path reaches no property Jastor can name.
         private mutating func recordUnnamed(_ accessor: PropertyAccessor) {
             let description = accessor.keyPathDescription

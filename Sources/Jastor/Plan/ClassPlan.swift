@@ -55,6 +55,7 @@ final class ClassPlan: Sendable {
             }
         }
         builder.attachStorage(RuntimeLayout.storageSlots(of: modelType), to: &properties)
+        builder.attachReferenceStorage(RuntimeLayout.referenceSlots(of: modelType), of: modelType, to: &properties)
 
         self.modelType = modelType
         self.className = String(reflecting: modelType)

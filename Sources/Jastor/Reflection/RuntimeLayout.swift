@@ -9,9 +9,13 @@
 // - Every offset the raw helpers below take comes from those two functions, for a field whose type
 //   the caller has checked is exactly the type it reads or writes (`StorageSlot.type`,
 //   `StoredField.type`); the object is kept alive for the access.
-// - Offsets are only given to value-type fields (structs, enums, tuples, optionals of those):
-//   reference fields may be `weak` or `unowned`, which the field walker does not tell and a plain
-//   store would corrupt; those always go through their key path.
+// - `storageSlots(of:)` gives offsets only to value-type fields (structs, enums, tuples, optionals
+//   of those). Reference fields may be `weak` or `unowned`, which the field walker does not tell and
+//   a plain store would corrupt: `referenceSlots(of:)` lists them only as candidates, and one is
+//   written by offset only after `isStrongStorage(at:of:holding:afterWriting:)` has seen a write
+//   through its key path store exactly the object's address there and add exactly one strong
+//   reference to it (a `weak` field stores a side-table address; an `unowned` one adds no strong
+//   reference); every other reference field goes through its key path.
 // - With no layout (the switch below, or a runtime that cannot walk a class), every property is
 //   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
 //   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
@@ -65,7 +69,8 @@ enum RuntimeLayout {
     /// when the runtime cannot walk the class, in which case every property is reached through
     /// its key path. Properties holding references (classes, class-bound existentials, and
     /// optionals of those) are left out: their storage may be `weak` or `unowned`, which the
-    /// field walker does not tell and which a plain store would corrupt.
+    /// field walker does not tell and which a plain store would corrupt (``referenceSlots(of:)``
+    /// lists them for a probe).
     static func storageSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
         #if JASTOR_SAFE_REFLECTION
         return [:]
@@ -81,6 +86,51 @@ enum RuntimeLayout {
         }
         return walked ? slots : [:]
         #endif
+    }
+
+    /// The stored properties of `type` (its superclasses' included) whose field holds a class
+    /// reference or an optional one, by label: candidates only, since such a field may be `weak`
+    /// or `unowned`; ``isStrongStorage(at:of:holding:afterWriting:)`` tells.
+    ///
+    /// Empty when the runtime cannot walk the class, and always with `JASTOR_SAFE_REFLECTION`.
+    static func referenceSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
+        #if JASTOR_SAFE_REFLECTION
+        return [:]
+        #else
+        var slots: [String: StorageSlot] = [:]
+        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
+            if kind == .class || (kind == .optional && (fieldType as? OptionalStorage.Type)?.wrappedKind == .class) {
+                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+            }
+            return true
+        }
+        return walked ? slots : [:]
+        #endif
+    }
+
+    /// Whether the field at `offset` of `object` is plain strong storage of a reference: after
+    /// `write` (which stores `value` through the property's key path), the field's word is
+    /// `value`'s address and `value` gained exactly one strong reference and no unowned one.
+    ///
+    /// A `weak` field holds the address of a side table instead; an `unowned` one (safe or unsafe)
+    /// adds no strong reference; a setter that keeps the value elsewhere too adds more than one.
+    /// `offset` must come from ``referenceSlots(of:)`` for `object`'s class; `object` and `value`
+    /// are blanks made for this probe.
+    static func isStrongStorage(
+        at offset: Int, of object: AnyObject, holding value: AnyObject, afterWriting write: () -> Void
+    ) -> Bool {
+        let strongBefore = _getRetainCount(value)
+        let unownedBefore = _getUnownedRetainCount(value)
+        write()
+        let strongAfter = _getRetainCount(value)
+        let unownedAfter = _getUnownedRetainCount(value)
+        let word = withExtendedLifetime(object) {
+            // A word-sized, word-aligned load inside the instance: `offset` is a reference field's
+            // (a pointer, or an optional pointer of the same size) from the class's own layout.
+            UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(fromByteOffset: offset, as: UInt.self)
+        }
+        let address = UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque())
+        return word == address && strongAfter == strongBefore + 1 && unownedAfter == unownedBefore
     }
 
     /// Every stored field of `type` and its superclasses, synthesised ones left out, with its
@@ -126,8 +176,9 @@ enum RuntimeLayout {
     @inline(__always)
     static func value<Value>(of object: AnyObject, at offset: Int, as _: Value.Type) -> Value {
         let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
-        // Sound by the contract above: `offset` is a value-type field of exactly `Value`'s type; the
-        // copy is taken before `object` may be released.
+        // Sound by the contract above: `offset` is a field of exactly `Value`'s type, a value type or
+        // a reference in plain strong storage (copying it retains it); the copy is taken before
+        // `object` may be released.
         let value = storage.assumingMemoryBound(to: Value.self).pointee
         // `extendLifetime`, not `withExtendedLifetime(object) {}`: the closure form is a generic
         // call (about seventeen instructions per value read for output).

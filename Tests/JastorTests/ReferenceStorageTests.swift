@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Jastor
+
+/// The names of the ``Linked`` models that have been deinitialised, for the tests to check
+/// which references kept them alive; each test uses its own names.
+private let deinitialised = Mutex<[String]>([])
+
+/// The names ``Holder/observed`` was set to through its setter (outside the model: an observer
+/// that changed another field would hide which field the key path writes).
+private let observedNames = Mutex<[String]>([])
+
+/// A model that records its name when it is deinitialised.
+private final class Linked: JastorObject {
+    var name = ""
+
+    deinit {
+        let name = self.name
+        deinitialised.withLock { $0.append(name) }
+    }
+
+    override class var properties: [JastorProperty] { [.init("name", \Linked.name)] }
+}
+
+/// One model-typed property of each kind of reference storage.
+private final class Holder: JastorObject {
+    /// The `unowned` properties' default, which the holder does not keep alive (never changed:
+    /// no test maps into it).
+    nonisolated(unsafe) static let placeholder = Linked()
+
+    var strong: Linked?
+    var strongRequired = Linked()
+    weak var weakLink: Linked?
+    unowned var owner: Linked = Holder.placeholder
+    unowned(unsafe) var unsafeOwner: Linked = Holder.placeholder
+    var observed: Linked? {
+        didSet {
+            let name = observed?.name ?? "nil"
+            observedNames.withLock { $0.append(name) }
+        }
+    }
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("strong", \Holder.strong), .init("strongRequired", \Holder.strongRequired),
+            .init("weakLink", \Holder.weakLink), .init("owner", \Holder.owner),
+            .init("observed", \Holder.observed), .ignored("unsafeOwner", \Holder.unsafeOwner),
+        ]
+    }
+}
+
+/// Model-typed properties in plain strong storage are written straight into it by initialisers;
+/// `weak` and `unowned` ones keep going through their setters, which the layout probe tells apart.
+@Suite struct ReferenceStorageTests {
+    @Test func theProbeTellsStrongStorageFromWeakAndUnowned() throws {
+        let slots = RuntimeLayout.referenceSlots(of: Holder.self)
+        guard RuntimeLayout.isAvailable else {
+            #expect(slots.isEmpty)
+            return
+        }
+        func isStrong(_ label: String, _ write: (Holder, Linked) -> Void) throws -> Bool {
+            let slot = try #require(slots[label])
+            let holder = Holder()
+            let value = Linked()
+            return withExtendedLifetime((holder, value)) {
+                RuntimeLayout.isStrongStorage(at: slot.offset, of: holder, holding: value) { write(holder, value) }
+            }
+        }
+        #expect(try isStrong("strong") { $0.strong = $1 })
+        #expect(try isStrong("strongRequired") { $0.strongRequired = $1 })
+        #expect(try isStrong("observed") { $0.observed = $1 })
+        #expect(try !isStrong("weakLink") { $0.weakLink = $1 })
+        #expect(try !isStrong("owner") { $0.owner = $1 })
+        #expect(try !isStrong("unsafeOwner") { $0.unsafeOwner = $1 })
+    }
+
+    @Test func strongPropertiesKeepTheirModelsAndReleaseThemWithTheHolder() throws {
+        var holder: Holder? = try Holder(
+            jsonString: #"{"strong": {"name": "strong-1"}, "strongRequired": {"name": "strong-2"}}"#)
+        #expect(holder?.strong?.name == "strong-1")
+        #expect(holder?.strongRequired.name == "strong-2")
+        #expect(holder?.toDictionary()["strong"] as? [String: String] == ["name": "strong-1"])
+        #expect(deinitialised.withLock { !$0.contains("strong-1") && !$0.contains("strong-2") })
+        holder = nil
+        #expect(deinitialised.withLock { $0.contains("strong-1") && $0.contains("strong-2") })
+    }
+
+    @Test func unownedAndWeakPropertiesDoNotKeepTheirModels() throws {
+        let holder = try Holder(jsonString: #"{"owner": {"name": "owner-1"}, "weakLink": {"name": "weak-1"}}"#)
+        withExtendedLifetime(holder) {
+            // Written through their setters, nothing holds the new models: both are gone already.
+            #expect(deinitialised.withLock { $0.contains("owner-1") && $0.contains("weak-1") })
+            #expect(holder.weakLink == nil)
+        }
+    }
+
+    @Test func initialisersWriteModelsWithoutObservers() throws {
+        let holder = try Holder(jsonString: #"{"observed": {"name": "observed-1"}}"#)
+        #expect(holder.observed?.name == "observed-1")
+        #if JASTOR_SAFE_REFLECTION
+        #expect(observedNames.withLock { $0.contains("observed-1") })
+        #else
+        #expect(observedNames.withLock { !$0.contains("observed-1") })
+        #endif
+        // `update(with:)` assigns a new model through the setter (here there is none to merge into).
+        let updated = Holder()
+        updated.update(with: ["observed": ["name": "observed-2"]])
+        #expect(updated.observed?.name == "observed-2")
+        #expect(observedNames.withLock { $0.contains("observed-2") })
+    }
+}
