@@ -38,6 +38,9 @@ final class ClassPlan: Sendable {
     let reportsUnknownKeys: Bool
     /// Whether mapping checks keys at all (required or unknown), so that the usual case costs one test.
     let checksKeys: Bool
+    /// The keys properties only write, checked after mapping; `nil` (the usual case) when the
+    /// class has none or ignores the keys it does not read.
+    let writtenOnlyKeys: WrittenOnlyKeys?
     let declarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
@@ -93,6 +96,9 @@ final class ClassPlan: Sendable {
         self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count
         self.reportsUnknownKeys = modelType.keyPolicy.contains(.reportUnknownKeys) && self.unmappedKeys == nil
         self.checksKeys = !requiredProperties.isEmpty || reportsUnknownKeys
+        self.writtenOnlyKeys = WrittenOnlyKeys(
+            properties: self.properties, mappedKeys: mappedKeys,
+            keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.declarationIssues = builder.issues
     }
 }
