@@ -57,8 +57,10 @@ private final class Badge: JastorObject {
     }
 
     /// A key a property writes (its `outputKey:`, an `.encodeOnly` property's key) is not kept:
-    /// output writes the property's value there. A value there that differs from that one is
-    /// reported at its key, naming the property; an equal one (as in Jastor's own output) is not.
+    /// output writes the property's value there.
+    ///
+    /// A value there that differs from that one is reported at its key, naming the property; an
+    /// equal one (as in Jastor's own output) is not.
     @Test func keysAPropertyWritesAreNotKept() {
         var issues: [JastorIssue] = []
         let badge = Badge(
