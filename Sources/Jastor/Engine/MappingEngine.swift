@@ -67,6 +67,9 @@ enum MappingEngine {
         if !readsNames, let writtenOnlyKeys = plan.writtenOnlyKeys {
             writtenOnlyKeys.check(members, of: model, context: &context)
         }
+        if !readsNames, let keyPathSiblings = plan.keyPathSiblings {
+            keyPathSiblings.check(members, context: &context)
+        }
     }
 
     /// Fills `model` as ``fill(_:from:by:context:)`` does, and reports the required keys the object

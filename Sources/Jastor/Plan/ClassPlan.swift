@@ -41,6 +41,9 @@ final class ClassPlan: Sendable {
     /// The keys properties only write, checked after mapping; `nil` (the usual case) when the
     /// class has none or ignores the keys it does not read.
     let writtenOnlyKeys: WrittenOnlyKeys?
+    /// The values under a key read through a longer path that no property reads, checked after
+    /// mapping; `nil` (the usual case) when the class reads no such path or ignores unread keys.
+    let keyPathSiblings: KeyPathSiblings?
     let declarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
@@ -98,6 +101,9 @@ final class ClassPlan: Sendable {
         self.checksKeys = !requiredProperties.isEmpty || reportsUnknownKeys
         self.writtenOnlyKeys = WrittenOnlyKeys(
             properties: self.properties, mappedKeys: mappedKeys,
+            keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
+        self.keyPathSiblings = KeyPathSiblings(
+            properties: self.properties, modelName: String(describing: modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.declarationIssues = builder.issues
     }
