@@ -34,6 +34,8 @@ struct WrittenOnlyKeys: Sendable {
 
     /// Reports each written-only key of `members` whose value differs from what `model`'s
     /// properties write there.
+    // Out of line: the mapping loop that calls it stays as small as without it.
+    @inline(never)
     func check<Members: JSONObjectSource>(
         _ members: Members, of model: JastorObject, context: inout MappingContext
     ) where Members.Member: JSONSource {
