@@ -72,6 +72,31 @@ private final class WeatherSummary: JastorObject {
     }
 }
 
+/// Keeps unmapped keys, and reads two values through key paths under `meta`.
+private final class PagedNote: JastorObject {
+    var title = ""
+    var note = ""
+    var firstTag = ""
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.title)
+            property(\.note, key: "meta.note")
+            property(\.firstTag, key: "meta.tags.0.name")
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
+/// Reports unknown keys, and reads one value through a key path.
+private final class StrictNote: JastorObject {
+    var note = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] { register { property(\.note, key: "meta.note") } }
+}
+
 /// Nested key paths and array indexes, ported from RPJSONMapper's examples.
 @Suite struct NestedKeyPathTests {
     private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
@@ -160,5 +185,36 @@ private final class WeatherSummary: JastorObject {
             try JastorPath("Animals[1].Cat.Babies[1].Runt.Name.first").requiredValue(in: json)
         }
         #expect(scalar.description == #"Animals[1].Cat.Babies[1].Runt.Name: expected Object, found String "Bobby""#)
+    }
+
+    /// A value under a key read through a longer path that no property reads is neither kept nor
+    /// written back, so a class that keeps or reports unread keys reports it at its path.
+    @Test func siblingsOfAKeyPathAreReportedWhenUnreadKeysAreKept() throws {
+        var issues: [JastorIssue] = []
+        let note = try PagedNote(json: try Fixtures.data("paged_note"), issues: &issues)
+        let found = #"found a value under "meta", which note reads through (unmapped keys keep whole keys only)"#
+        #expect(
+            issues.map(\.description) == [
+                "meta.page: expected a key PagedNote maps, \(found)",
+                "meta.tags[0].id: expected a key PagedNote maps, \(found)",
+                "meta.tags[1]: expected a key PagedNote maps, \(found)",
+            ])
+        #expect(note.note == "n" && note.firstTag == "a" && note.extras.keys.sorted() == ["k"])
+        let output = try note.jsonString(options: .sortedKeys)
+        #expect(output == #"{"k":1,"meta":{"note":"n","tags":[{"name":"a"}]},"title":"t"}"#)
+        issues = []
+        #expect(try PagedNote(json: Data(output.utf8), issues: &issues) == note)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
+    @Test func siblingsOfAKeyPathAreUnknownKeys() throws {
+        let error = try #require(throws: JastorError.self) {
+            try StrictNote(validating: ["meta": ["note": "n", "page": 2]])
+        }
+        #expect(error.issues.map(\.description) == ["meta.page: expected a key StrictNote maps, found an unknown key"])
+        #expect(try StrictNote(validating: ["meta": ["note": "n"]]).note == "n")
+        var issues: [JastorIssue] = []
+        StrictNote(dictionary: ["meta": ["note": "n"]]).update(with: ["meta": ["page": 2]], issues: &issues)
+        #expect(issues.isEmpty, "updates are partial: unknown keys are not checked")
     }
 }

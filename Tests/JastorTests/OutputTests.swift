@@ -24,6 +24,22 @@ private final class Ledger: JastorObject {
     }
 }
 
+/// A transform whose `encode` returns a `Date`: JSON text spells it as ISO-8601, which `decode`
+/// reads back; `toDictionary()` keeps the `Date` itself.
+private final class Stamp: JastorObject {
+    var when = Date(timeIntervalSince1970: 0)
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(
+                \.when,
+                transform: JastorTransform(
+                    decode: { ($0 as? String).flatMap { try? Date.ISO8601FormatStyle().parse($0) } },
+                    encode: { $0 }))
+        }
+    }
+}
+
 /// `toDictionary()`, equality, hashing and `description`, all read through the class plan.
 @Suite struct OutputTests {
     /// `toDictionary(issues:)` reports what `jsonData()` throws, and returns what `toDictionary()` does.
@@ -42,6 +58,23 @@ private final class Ledger: JastorObject {
         #expect(issues.map(\.path.description).sorted() == ["notes.when", "total", "total"])
         #expect(written["total"] as? Double == .infinity && written["kept"] as? String == "yes")
         #expect(written.keys.sorted() == ledger.toDictionary().keys.sorted())
+    }
+
+    /// A value of the dictionary that `JSONSerialization` refuses, where the JSON text has none
+    /// (a transform's `Date`), is reported at its path too.
+    @Test func toDictionaryReportsWhatJSONSerializationRefuses() throws {
+        let stamp = Stamp()
+        stamp.when = Date(timeIntervalSince1970: 1_409_307_120)
+        #expect(try Stamp(json: stamp.jsonData()) == stamp, "the JSON text comes back")
+        var issues: [JastorIssue] = []
+        let dictionary = stamp.toDictionary(issues: &issues)
+        #expect(dictionary["when"] as? Date == stamp.when)
+        #expect(!JSONSerialization.isValidJSONObject(dictionary))
+        #expect(
+            issues.map(\.description) == [
+                "when: expected a value JSONSerialization accepts (toDictionary() keeps a transform's value as it is), "
+                    + "found Date 2014-08-29T10:12:00Z"
+            ])
     }
 
     @Test func toDictionaryIsValidJSONForEveryType() throws {

@@ -35,6 +35,28 @@ private final class Stamped: JastorObject {
     }
 }
 
+private enum Shade: String, Equatable, Sendable {
+    case light, dark, unlisted
+}
+
+/// A table that does not list every value of its type.
+private final class Shaded: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register { property(\.shade, transform: .table(["light": Shade.light, "dark": .dark])) }
+    }
+}
+
+/// A table that gives one value two strings: the one read could not be written back.
+private final class DoublyShaded: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register { property(\.shade, transform: .table(["Light": Shade.light, "light": .light, "dark": .dark])) }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     private let json: [String: Any] = [
@@ -116,5 +138,40 @@ private final class Stamped: JastorObject {
     @Test func transformsSurviveArchives() throws {
         let model = Stamped(dictionary: json)
         #expect(try Stamped.unarchive(from: try model.archivedData()) == model)
+    }
+
+    @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
+        let model = Shaded()
+        model.shade = .unlisted
+        let message = "shade: expected a value in the table of Shade's transform, found unlisted"
+        let thrown = #expect(throws: JastorError.self) { try model.jsonData() }
+        #expect(thrown?.issues.map(\.description) == [message])
+        var issues: [JastorIssue] = []
+        let dictionary = model.toDictionary(issues: &issues)
+        #expect(dictionary["shade"] is NSNull)
+        #expect(issues.map(\.description) == [message])
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let refused = #expect(throws: JastorError.self) { try model.archivedData(format: format) }
+            #expect(refused?.issues.map(\.description) == [message])
+        }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(model) }
+        model.shade = .dark
+        #expect(try Shaded(json: try model.jsonData()).shade == .dark)
+    }
+
+    @Test func valuesMissingFromTheTableStayApartInEquality() {
+        let listed = Shaded()
+        let unlisted = Shaded()
+        unlisted.shade = .unlisted
+        #expect(listed != unlisted)
+        #expect(unlisted.description.contains("unlisted"))
+    }
+
+    @Test func aTableWithTwoStringsForOneValueIsADeclarationMistake() {
+        let message =
+            #"DoublyShaded.shade: expected a table of Shade with one string per value, found light under "Light" and "light""#
+        #expect(DoublyShaded.declarationIssues.map(\.description) == [message])
+        #expect(throws: JastorError.self) { try DoublyShaded(validating: ["shade": "Light"]) }
+        #expect(Shaded.declarationIssues.isEmpty)
     }
 }

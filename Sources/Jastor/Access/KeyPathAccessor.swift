@@ -36,7 +36,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     }
 
     override var isMapped: Bool { true }
-    override var typeWithoutRules: String? { codec.typeWithoutRules }
+    override var declarationMistake: DeclarationMistake? { codec.declarationMistake }
     override var expectedTypeName: String { codec.typeName }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.

@@ -96,9 +96,9 @@ class PropertyAccessor: @unchecked Sendable {
     /// Whether the registered type is plain bytes (no references), so that its bit patterns can be
     /// written and read back to see which field a key path reads.
     var valueIsBitwiseCopyable: Bool { false }
-    /// The name of a type in the property's type that has neither built-in rules nor a transform
-    /// (an empty ``JastorValue`` conformance), or `nil` when every part has rules.
-    var typeWithoutRules: String? { nil }
+    /// What is wrong with the rules of the property's type (a part with neither built-in rules
+    /// nor a transform, a transform that cannot write back what it reads), or `nil`.
+    var declarationMistake: DeclarationMistake? { nil }
 
     /// The property's value in `model` read through the key path, registered or ignored alike.
     func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }

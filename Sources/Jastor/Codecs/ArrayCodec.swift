@@ -25,7 +25,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override var typeName: String { "[\(element.typeName)]" }
-    override var typeWithoutRules: String? { element.typeWithoutRules }
+    override var declarationMistake: DeclarationMistake? { element.declarationMistake }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them; arrays of a
     // scalar through the scalar codec's own loop, where building the array looks up no metadata

@@ -17,10 +17,13 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
     /// The type's name in messages: `Int64`, `[Product]`.
     var typeName: String { String(describing: Value.self) }
 
-    /// The name of the type this codec (or a codec inside it) cannot map, if any.
+    /// What is wrong with this codec's rules (or those of a codec inside it), if anything: a type
+    /// with neither rules nor a transform, a transform that cannot write back what it reads.
     ///
-    /// Such a type has neither rules nor a transform. Checked once, when the class plan is built.
-    var typeWithoutRules: String? { type(of: self) == Codec<Value>.self ? typeName : nil }
+    /// Checked once, when the class plan is built, and reported at the property.
+    var declarationMistake: DeclarationMistake? {
+        type(of: self) == Codec<Value>.self ? .typeWithoutRules(typeName) : nil
+    }
 
     /// Reads a value into `slot`, or records why it cannot.
     ///

@@ -11,7 +11,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
 
     override var typeName: String { "[String: \(value.typeName)]" }
-    override var typeWithoutRules: String? { value.typeWithoutRules }
+    override var declarationMistake: DeclarationMistake? { value.declarationMistake }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

@@ -37,7 +37,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
 
     override var typeName: String { wrapped.typeName }
-    override var typeWithoutRules: String? { wrapped.typeWithoutRules }
+    override var declarationMistake: DeclarationMistake? { wrapped.declarationMistake }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

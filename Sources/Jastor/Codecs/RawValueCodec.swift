@@ -9,7 +9,7 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
         self.raw = raw
     }
 
-    override var typeWithoutRules: String? { raw.typeWithoutRules }
+    override var declarationMistake: DeclarationMistake? { raw.declarationMistake }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

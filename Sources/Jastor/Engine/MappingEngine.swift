@@ -64,6 +64,12 @@ enum MappingEngine {
         if !readsNames, let unmapped = plan.unmappedKeys {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
         }
+        if !readsNames, let writtenOnlyKeys = plan.writtenOnlyKeys {
+            writtenOnlyKeys.check(members, of: model, context: &context)
+        }
+        if !readsNames, let keyPathSiblings = plan.keyPathSiblings {
+            keyPathSiblings.check(members, context: &context)
+        }
     }
 
     /// Fills `model` as ``fill(_:from:by:context:)`` does, and reports the required keys the object
@@ -143,7 +149,8 @@ enum MappingEngine {
     ///
     /// A key that a property writes but none reads (an `outputKey:`, an `.encodeOnly` property's
     /// key) is not kept either: output writes the property's value there, so keeping it would
-    /// only shadow that value (reading Jastor's own output back would keep every such key).
+    /// only shadow that value (reading Jastor's own output back would keep every such key);
+    /// ``WrittenOnlyKeys`` reports its value when it differs from the one written.
     private static func keepUnmappedKeys<Members: JSONObjectSource>(
         of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
         by assignment: Assignment, context: inout MappingContext

@@ -37,7 +37,8 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         /// missing (see ``JastorKeyPolicy``).
         public static let missingValue = Kind("missingValue")
         /// The JSON has a key the class does not map, and the class reports such keys
-        /// (``JastorKeyPolicy/reportUnknownKeys``).
+        /// (``JastorKeyPolicy/reportUnknownKeys``); or, in a class that keeps or reports such keys,
+        /// a key that a property only writes holds another value than the one it writes.
         public static let unknownKey = Kind("unknownKey")
         /// The JSON is nested deeper than the mapper follows.
         public static let nestingTooDeep = Kind("nestingTooDeep")

@@ -389,10 +389,11 @@ open class JastorObject {
     /// back from the model's JSON text.
     ///
     /// The issues are those ``jsonData(options:)`` throws: a value JSON cannot hold (a non-finite
-    /// number, a `Date` or `Data` or a non-JSON value kept untyped), a kept unmapped key that a
-    /// property reads or writes (left out), a cycle. They describe ``jsonData(options:)``'s text,
-    /// not the dictionary: a transform's `Date` or `Data` is in the dictionary as it is, which
-    /// `JSONSerialization` does not accept. The dictionary is the same as ``toDictionary()``'s, which
+    /// number, a `Date` or `Data` or a non-JSON value kept untyped), a value a table transform
+    /// does not list, a kept unmapped key that a property reads or writes (left out), a cycle; and
+    /// one for each value of the dictionary that `JSONSerialization` refuses where the JSON text
+    /// has none (a transform's `Date` or `Data`, which the dictionary keeps as it is and the text
+    /// spells as ISO-8601 or Base64). The dictionary is the same as ``toDictionary()``'s, which
     /// stays as fast as it is by collecting none.
     ///
     /// ```swift
@@ -403,9 +404,11 @@ open class JastorObject {
     /// - Parameter issues: Receives an issue for each value, at its key path.
     /// - Returns: The model's registered properties as a dictionary.
     public final func toDictionary(issues: inout [JastorIssue]) -> [String: Any] {
-        issues += JSONTextOutput.issues { writer, context in
+        let textIssues = JSONTextOutput.issues { writer, context in
             MappingEngine.writeJSON(self, to: &writer, context: &context)
         }
-        return toDictionary()
+        let dictionary = toDictionary()
+        issues += textIssues + SerializationCheck.issues(in: dictionary, besides: textIssues)
+        return dictionary
     }
 }

@@ -102,10 +102,8 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
-                if let typeName = accessor.typeWithoutRules {
-                    record(
-                        property.name, expected: "a transform for \(typeName) (transform: or registerAsDefault())",
-                        found: "an empty JastorValue conformance")
+                if let mistake = accessor.declarationMistake {
+                    record(property.name, expected: mistake.expected, found: mistake.found)
                     continue
                 }
                 plans.append(draft(for: registration, label: property.label, storedNames: storedNames))

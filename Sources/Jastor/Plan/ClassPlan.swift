@@ -38,6 +38,12 @@ final class ClassPlan: Sendable {
     let reportsUnknownKeys: Bool
     /// Whether mapping checks keys at all (required or unknown), so that the usual case costs one test.
     let checksKeys: Bool
+    /// The keys properties only write, checked after mapping; `nil` (the usual case) when the
+    /// class has none or ignores the keys it does not read.
+    let writtenOnlyKeys: WrittenOnlyKeys?
+    /// The values under a key read through a longer path that no property reads, checked after
+    /// mapping; `nil` (the usual case) when the class reads no such path or ignores unread keys.
+    let keyPathSiblings: KeyPathSiblings?
     let declarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
@@ -94,6 +100,12 @@ final class ClassPlan: Sendable {
         self.requiredKeyedCount = self.requiredProperties.filter { $0.inputKey != nil }.count
         self.reportsUnknownKeys = modelType.keyPolicy.contains(.reportUnknownKeys) && self.unmappedKeys == nil
         self.checksKeys = !requiredProperties.isEmpty || reportsUnknownKeys
+        self.writtenOnlyKeys = WrittenOnlyKeys(
+            properties: self.properties, mappedKeys: mappedKeys,
+            keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
+        self.keyPathSiblings = KeyPathSiblings(
+            properties: self.properties, modelName: String(describing: modelType),
+            keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.declarationIssues = builder.issues
     }
 }

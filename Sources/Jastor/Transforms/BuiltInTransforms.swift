@@ -72,7 +72,10 @@ extension JastorTransform where Value: Equatable & Sendable {
     /// Values looked up by their JSON string in a table, and written back as their string.
     ///
     /// A string the table does not have is an invalid value: strict mapping reports it, lenient
-    /// mapping keeps the property's default. A value with no string is written as `null`.
+    /// mapping keeps the property's default. A value the table does not have is written as `null`
+    /// and reported by output that reports issues (``JastorObject/jsonData(options:)`` throws it at
+    /// its path). A table that gives one value two strings could not write back the one that was
+    /// read, so it is a declaration issue at each property that uses it.
     ///
     /// ```swift
     /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
@@ -81,14 +84,6 @@ extension JastorTransform where Value: Equatable & Sendable {
     /// - Parameter table: The value for each JSON string.
     /// - Returns: The transform.
     public static func table(_ table: [String: Value]) -> JastorTransform<Value> {
-        let entries = table.sorted { $0.key < $1.key }
-        return JastorTransform(
-            codec: ScalarCodec(
-                typeName: String(describing: Value.self),
-                decode: { scalar in
-                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
-                    return table[text].map { .success($0) } ?? .failure(.invalidValue)
-                },
-                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null }))
+        JastorTransform(codec: TableCodec(table: table))
     }
 }

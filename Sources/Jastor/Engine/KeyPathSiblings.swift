@@ -1,0 +1,99 @@
+/// The values under a key that a property reads through a longer key path (`meta` of
+/// `meta.note`) that no property reads (`meta.page`), for a class that keeps or reports the keys
+/// it does not read.
+///
+/// The whole key counts as mapped, so `.unmappedKeys` does not keep it and `.reportUnknownKeys`
+/// does not report it; these values would be lost in silence. Each is an `.unknownKey` issue at
+/// its path instead.
+struct KeyPathSiblings: Sendable {
+    /// Each first key read through a longer path, with every path read or written under it.
+    private let keys: [(key: String, paths: [[JastorPath.Component]])]
+    /// The first property reading through each of ``keys``, to name in issues.
+    private let readers: [String: String]
+    private let modelName: String
+    /// Whether the class keeps the keys it does not read (else it reports them, and the check
+    /// follows the key policy's: not in `update(with:)`, whose input is partial).
+    private let keepsUnreadKeys: Bool
+
+    /// The checks of `properties`, or `nil` when no property reads through a longer key path or
+    /// the class neither keeps nor reports the keys it does not read.
+    init?(
+        properties: [PropertyPlan], modelName: String, keepsUnreadKeys: Bool, reportsUnreadKeys: Bool
+    ) {
+        guard keepsUnreadKeys || reportsUnreadKeys else { return nil }
+        var keys: [(key: String, paths: [[JastorPath.Component]])] = []
+        var readers: [String: String] = [:]
+        for property in properties {
+            guard let path = property.inputPath, path.count > 1, let first = path.first?.objectKey else { continue }
+            if readers[first] == nil {
+                readers[first] = property.name
+                keys.append((first, []))
+            }
+        }
+        guard !keys.isEmpty else { return nil }
+        for index in keys.indices {
+            let key = keys[index].key
+            keys[index].paths = properties.flatMap { [$0.inputPath, $0.outputPath].compactMap { $0 } }
+                .filter { $0.first?.objectKey == key }
+        }
+        self.keys = keys
+        self.readers = readers
+        self.modelName = modelName
+        self.keepsUnreadKeys = keepsUnreadKeys
+    }
+
+    /// Reports each value under ``keys`` in `members` that no property's path reaches.
+    // Out of line: the mapping loop that calls it stays as small as without it.
+    @inline(never)
+    func check<Members: JSONObjectSource>(_ members: Members, context: inout MappingContext)
+    where Members.Member: JSONSource {
+        guard keepsUnreadKeys || context.policy.checksKeys else { return }
+        for (key, paths) in keys {
+            guard let member = members[key] else { continue }
+            let found =
+                keepsUnreadKeys
+                ? "a value under \"\(key)\", which \(readers[key] ?? key) reads through (unmapped keys keep whole keys only)"
+                : "an unknown key"
+            _ = context.descend(into: .key(key)) { context in
+                report(member, at: [.key(key)], paths: paths, found: found, context: &context)
+                return true
+            }
+        }
+    }
+
+    /// Reports the members of `node` (at `position`, a proper prefix of some of `paths`) that
+    /// no path reaches, and looks further into those on the way to one.
+    private func report<Node: JSONSource>(
+        _ node: Node, at position: [JastorPath.Component], paths: [[JastorPath.Component]], found: String,
+        context: inout MappingContext
+    ) {
+        func visit(_ child: Node, _ component: JastorPath.Component) {
+            let next = position + [component]
+            let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
+            if below.contains(where: { $0.count == next.count }) { return }
+            _ = context.descend(into: component) { context in
+                if below.isEmpty {
+                    context.record(.unknownKey, expected: "a key \(modelName) maps", found: found)
+                } else {
+                    report(child, at: next, paths: below, found: found, context: &context)
+                }
+                return true
+            }
+        }
+        switch node.kind {
+        case .object: node.object.forEachMember { key, child in visit(child, .key(key)) }
+        case .array:
+            var index = 0
+            node.forEachElement { child in
+                visit(child, .index(index))
+                index += 1
+            }
+        case .scalar, .unsupported: break
+        }
+    }
+
+    /// Whether two paths name the same steps (an index matches the key that spells it).
+    private static func matches(_ path: ArraySlice<JastorPath.Component>, _ other: [JastorPath.Component]) -> Bool {
+        path.elementsEqual(other) { $0.objectKey == $1.objectKey }
+    }
+}

@@ -1,0 +1,97 @@
+/// The keys a class's properties write but none reads (an `outputKey:` that differs from the
+/// input key, an `.encodeOnly` property's key), for a class that keeps or reports the keys it
+/// does not read.
+///
+/// Mapping does not keep such a key (output writes the property's value there) nor report it as
+/// unknown (Jastor's own output holds it). So that its input value is not dropped in silence, it is
+/// compared after mapping with what the properties write there, by the rules of `toDictionary()`:
+/// equal, as when Jastor's own output is read back, nothing is said; different, it is an
+/// `.unknownKey` issue at the key naming the properties.
+struct WrittenOnlyKeys: Sendable {
+    /// Each key with the properties that write under it, in declaration order.
+    private let keys: [(key: String, writers: [PropertyPlan])]
+    /// Whether the class keeps the keys it does not read (else it reports them, and the check
+    /// follows the key policy's: not in `update(with:)`, whose input is partial).
+    private let keepsUnreadKeys: Bool
+
+    /// The written-only keys of `properties`, or `nil` when there are none or the class neither
+    /// keeps nor reports the keys it does not read (it ignores them all, these with them).
+    init?(properties: [PropertyPlan], mappedKeys: Set<String>, keepsUnreadKeys: Bool, reportsUnreadKeys: Bool) {
+        guard keepsUnreadKeys || reportsUnreadKeys else { return nil }
+        var keys: [(key: String, writers: [PropertyPlan])] = []
+        for property in properties {
+            guard let key = property.outputPath?.first?.objectKey, !mappedKeys.contains(key) else { continue }
+            if let index = keys.firstIndex(where: { $0.key == key }) {
+                keys[index].writers.append(property)
+            } else {
+                keys.append((key, [property]))
+            }
+        }
+        guard !keys.isEmpty else { return nil }
+        self.keys = keys
+        self.keepsUnreadKeys = keepsUnreadKeys
+    }
+
+    /// Reports each written-only key of `members` whose value differs from what `model`'s
+    /// properties write there.
+    // Out of line: the mapping loop that calls it stays as small as without it.
+    @inline(never)
+    func check<Members: JSONObjectSource>(
+        _ members: Members, of model: JastorObject, context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard keepsUnreadKeys || context.policy.checksKeys else { return }
+        for (key, writers) in keys {
+            guard let member = members[key] else { continue }
+            let written = Self.value(of: writers, at: key, in: model)
+            let read = Self.comparable(member.foundationValue)
+            guard written.map({ Self.comparable($0.foundationValue) }) != read else { continue }
+            let names = writers.map(\.name).joined(separator: " and ")
+            let verb = writers.count == 1 ? "writes" : "write"
+            _ = context.descend(into: .key(key)) { context in
+                context.record(
+                    .unknownKey,
+                    expected: "what \(names) \(verb) at this key, which no property reads: "
+                        + (written.map { Self.summary(of: Self.comparable($0.foundationValue)) } ?? "nothing"),
+                    found: Self.summary(of: read))
+                return false
+            }
+        }
+    }
+
+    /// What `writers` write under `key` of `model`'s `toDictionary()`, or `nil` when all are left out.
+    private static func value(of writers: [PropertyPlan], at key: String, in model: JastorObject) -> JSONValue? {
+        var context = EncodingContext(purpose: .dictionary)
+        var object = JSONValue.object(JSONObject())
+        var wrote = false
+        for property in writers {
+            guard let path = property.outputPath else { continue }
+            if property.omittedEmptiness != .notEmpty,
+                property.accessor.emptiness(in: model) == property.omittedEmptiness
+            {
+                continue
+            }
+            object.insert(property.accessor.encode(model, context: &context), at: path[...])
+            wrote = true
+        }
+        guard wrote, case .object(let members) = object else { return nil }
+        return members[key]
+    }
+
+    /// A scalar as issues name it (`String "L"`), a container as its JSON text with sorted keys.
+    private static func summary(of value: JSONValue) -> String {
+        switch value {
+        case .array, .object:
+            var writer = JSONWriter(escapesSlashes: false, isPretty: false, sortsKeys: true)
+            var context = EncodingContext(purpose: .dictionary)
+            writer.writeTree(value, context: &context)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        default: return value.kind.summary
+        }
+    }
+
+    /// A value with its objects' members in key order, so that equality ignores member order.
+    private static func comparable(_ value: Any) -> JSONValue {
+        var context = EncodingContext(purpose: .dictionary)
+        return MappingEngine.encodeUntyped(value, context: &context)
+    }
+}

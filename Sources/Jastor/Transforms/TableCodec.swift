@@ -1,0 +1,69 @@
+/// The codec of a ``JastorTransform/table(_:)`` transform: a value is read by its JSON string and
+/// written back as that string.
+///
+/// A value with no string is written as `null` and reported where output reports issues (JSON
+/// text, `Codable`, archives, `toDictionary(issues:)`). A table that gives one value two strings
+/// cannot write back the string it read (`"Female"` would come back `"female"`), so it is a
+/// declaration mistake, reported at each property that uses it.
+final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values and
+    // an immutable codec.
+    private let reader: ScalarCodec<Value>
+    /// The table's entries in key order.
+    private let entries: [(key: String, value: Value)]
+    /// The strings of a value the table holds more than once, if any.
+    private let ambiguity: DeclarationMistake?
+
+    init(table: [String: Value]) {
+        let entries = table.sorted { $0.key < $1.key }
+        self.entries = entries
+        self.reader = ScalarCodec(
+            typeName: String(describing: Value.self),
+            decode: { scalar in
+                guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                return table[text].map { .success($0) } ?? .failure(.invalidValue)
+            },
+            encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null })
+        self.ambiguity = Self.ambiguity(in: entries)
+    }
+
+    override var typeName: String { reader.typeName }
+
+    override var declarationMistake: DeclarationMistake? { ambiguity }
+
+    // The byte reader's values: the scalar codec's own entry.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        reader.decodeDocument(source, into: slot, context: &context)
+    }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        reader.decode(source, into: slot, context: &context)
+    }
+
+    override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
+        if let entry = entries.first(where: { $0.value == value }) { return .string(entry.key) }
+        // Equality and `description` tell such values apart by their own description.
+        guard context.purpose != .inspection else { return .string(String(describing: value)) }
+        context.record(
+            .unencodableValue, expected: "a value in the table of \(typeName)'s transform",
+            found: String(describing: value))
+        return .null
+    }
+
+    /// The first value that `entries` gives more than one string, as a declaration mistake.
+    private static func ambiguity(in entries: [(key: String, value: Value)]) -> DeclarationMistake? {
+        for index in entries.indices {
+            let value = entries[index].value
+            let keys = entries[index...].filter { $0.value == value }.map(\.key)
+            guard keys.count > 1 else { continue }
+            return DeclarationMistake(
+                expected: "a table of \(String(describing: Value.self)) with one string per value",
+                found: "\(value) under " + keys.map { "\"\($0)\"" }.joined(separator: " and "))
+        }
+        return nil
+    }
+}
