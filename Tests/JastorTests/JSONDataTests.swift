@@ -166,6 +166,23 @@ private final class Reading: JastorObject {
         #expect(try LawModel(json: Data(text.utf8)) == model)
     }
 
+    /// GuaranteesAndLimits: `-0.0` keeps its sign through Jastor's reader, whichever writer wrote it;
+    /// Foundation's reader turns the `-0` that `JSONSerialization` writes into the integer `0`.
+    @Test func negativeZeroKeepsItsSignThroughJastorsReaderButNotThroughFoundations() throws {
+        let model = LawModel()
+        model.double = -0.0
+        model.matrix = [[-0.0, 1.5]]
+        let foundationText = try JSONSerialization.data(withJSONObject: model.toDictionary())
+        for data in [foundationText, try model.jsonData()] {
+            let back = try LawModel(json: data)
+            #expect(back.double.sign == .minus && back.matrix.first?.first?.sign == .minus)
+            #expect(back == model)
+        }
+        let throughFoundation = try JSONSerialization.jsonObject(with: foundationText) as? [String: Any]
+        let back = LawModel(dictionary: try #require(throughFoundation))
+        #expect(back.double.sign == .plus && back.matrix.first?.first?.sign == .plus)
+    }
+
     @Test func everyStringIsValidJSONAndReadsBack() throws {
         var strings = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
         strings += ["\u{2028}\u{2029}", "\\/", "é😀", "\u{FEFF}", "\u{10FFFF}", "a\"b\\c"]
