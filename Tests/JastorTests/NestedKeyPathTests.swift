@@ -97,6 +97,21 @@ private final class StrictNote: JastorObject {
     override class var properties: [JastorProperty] { register { property(\.note, key: "meta.note") } }
 }
 
+/// Reads the whole `meta` into an untyped property and one value through a key path under it,
+/// as MappingRules suggests to keep what the key path does not read.
+private final class WholeMetaNote: JastorObject {
+    var meta: [String: Any] = [:]
+    var note = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.meta)
+            property(\.note, key: "meta.note", direction: .decodeOnly)
+        }
+    }
+}
+
 /// Nested key paths and array indexes, ported from RPJSONMapper's examples.
 @Suite struct NestedKeyPathTests {
     private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
@@ -205,6 +220,13 @@ private final class StrictNote: JastorObject {
         issues = []
         #expect(try PagedNote(json: Data(output.utf8), issues: &issues) == note)
         #expect(issues.isEmpty, "\(issues)")
+    }
+
+    @Test func siblingsOfAKeyPathAreKeptByAPropertyReadingTheWholeKey() throws {
+        // Strict: no issue, since `meta` keeps `page` and writes it back.
+        let model = try WholeMetaNote(validating: ["meta": ["note": "n", "page": 2]])
+        #expect(model.note == "n" && model.meta["page"] as? Int == 2)
+        #expect(try model.jsonString(options: .sortedKeys) == #"{"meta":{"note":"n","page":2}}"#)
     }
 
     @Test func siblingsOfAKeyPathAreUnknownKeys() throws {

@@ -51,6 +51,19 @@ private final class Holder: JastorObject {
     }
 }
 
+/// An `unowned(unsafe)` model property whose observer keeps a strong copy: the field gains a
+/// strong reference through the observer, as strong storage would, but never releases what it held.
+private final class UnsafeKeeper: JastorObject {
+    nonisolated(unsafe) static let placeholder = Linked()
+
+    var keep: Linked?
+    unowned(unsafe) var parent: Linked = UnsafeKeeper.placeholder {
+        didSet { keep = parent }
+    }
+
+    override class var properties: [JastorProperty] { [.init("parent", \UnsafeKeeper.parent)] }
+}
+
 /// Model-typed properties in plain strong storage are written straight into it by initialisers;
 /// `weak` and `unowned` ones keep going through their setters, which the layout probe tells apart.
 @Suite struct ReferenceStorageTests {
@@ -64,8 +77,11 @@ private final class Holder: JastorObject {
             let slot = try #require(slots[label])
             let holder = Holder()
             let value = Linked()
-            return withExtendedLifetime((holder, value)) {
-                RuntimeLayout.isStrongStorage(at: slot.offset, of: holder, holding: value) { write(holder, value) }
+            let spare = Linked()
+            return withExtendedLifetime((holder, value, spare)) {
+                RuntimeLayout.isStrongStorage(at: slot.offset, of: holder, holding: value, spare: spare) {
+                    write(holder, value)
+                }
             }
         }
         #expect(try isStrong("strong") { $0.strong = $1 })
@@ -74,6 +90,29 @@ private final class Holder: JastorObject {
         #expect(try !isStrong("weakLink") { $0.weakLink = $1 })
         #expect(try !isStrong("owner") { $0.owner = $1 })
         #expect(try !isStrong("unsafeOwner") { $0.unsafeOwner = $1 })
+    }
+
+    @Test func anUnownedUnsafeFieldWhoseObserverKeepsACopyGoesThroughItsSetter() throws {
+        if RuntimeLayout.isAvailable, let slot = RuntimeLayout.referenceSlots(of: UnsafeKeeper.self)["parent"] {
+            let keeper = UnsafeKeeper()
+            let value = Linked()
+            let spare = Linked()
+            let isStrong = withExtendedLifetime((keeper, value, spare)) {
+                RuntimeLayout.isStrongStorage(at: slot.offset, of: keeper, holding: value, spare: spare) {
+                    keeper.parent = value
+                }
+            }
+            #expect(!isStrong)
+        }
+        let placeholderCount = _getRetainCount(UnsafeKeeper.placeholder)
+        for round in 0..<8 {
+            let keeper = try UnsafeKeeper(jsonString: #"{"parent": {"name": "keeper-\#(round)"}}"#)
+            // Through the setter: the observer ran and keeps the model the field points to.
+            #expect(keeper.keep?.name == "keeper-\(round)")
+            #expect(keeper.parent.name == "keeper-\(round)")
+        }
+        // The placeholder was never released by a store that did not retain it.
+        #expect(_getRetainCount(UnsafeKeeper.placeholder) == placeholderCount)
     }
 
     @Test func strongPropertiesKeepTheirModelsAndReleaseThemWithTheHolder() throws {

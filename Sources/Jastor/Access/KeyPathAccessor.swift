@@ -154,9 +154,10 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
             let root = modelType.init() as? Root
         else { return nil }
         let sample = valueModelType.init()
+        let spare = valueModelType.init()
         guard let value = sample as? Value else { return nil }
-        let isStrong = withExtendedLifetime((root, sample, value)) {
-            RuntimeLayout.isStrongStorage(at: slot.offset, of: root, holding: sample) {
+        let isStrong = withExtendedLifetime((root, sample, spare, value)) {
+            RuntimeLayout.isStrongStorage(at: slot.offset, of: root, holding: sample, spare: spare) {
                 root[keyPath: keyPath] = value
             }
         }

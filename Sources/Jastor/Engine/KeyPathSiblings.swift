@@ -4,7 +4,7 @@
 ///
 /// The whole key counts as mapped, so `.unmappedKeys` does not keep it and `.reportUnknownKeys`
 /// does not report it; these values would be lost in silence. Each is an `.unknownKey` issue at
-/// its path instead.
+/// its path instead, unless another property reads the whole key (and keeps them).
 struct KeyPathSiblings: Sendable {
     /// Each first key read through a longer path, with every path read or written under it.
     private let keys: [(key: String, paths: [[JastorPath.Component]])]
@@ -30,6 +30,9 @@ struct KeyPathSiblings: Sendable {
                 keys.append((first, []))
             }
         }
+        // A key some property reads whole (an untyped `meta` beside `meta.note`) loses nothing.
+        let readWhole = Set(properties.compactMap { $0.inputPath?.count == 1 ? $0.inputPath?.first?.objectKey : nil })
+        keys.removeAll { readWhole.contains($0.key) }
         guard !keys.isEmpty else { return nil }
         for index in keys.indices {
             let key = keys[index].key

@@ -15,7 +15,8 @@
 //   written by offset only after `isStrongStorage(at:of:holding:afterWriting:)` has seen a write
 //   through its key path store exactly the object's address there and add exactly one strong
 //   reference to it (a `weak` field stores a side-table address; an `unowned` one adds no strong
-//   reference); every other reference field goes through its key path.
+//   reference), and a second write release the object it held (an `unowned(unsafe)` field whose
+//   observer keeps a strong copy does not); every other reference field goes through its key path.
 // - With no layout (the switch below, or a runtime that cannot walk a class), every property is
 //   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
 //   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
@@ -110,14 +111,21 @@ enum RuntimeLayout {
 
     /// Whether the field at `offset` of `object` is plain strong storage of a reference: after
     /// `write` (which stores `value` through the property's key path), the field's word is
-    /// `value`'s address and `value` gained exactly one strong reference and no unowned one.
+    /// `value`'s address and `value` gained exactly one strong reference and no unowned one; and
+    /// when the field holds `spare` instead, the next `write` releases `spare`.
     ///
-    /// A `weak` field holds the address of a side table instead; an `unowned` one (safe or unsafe)
-    /// adds no strong reference; a setter that keeps the value elsewhere too adds more than one.
-    /// `offset` must come from ``referenceSlots(of:)`` for `object`'s class; `object` and `value`
-    /// are blanks made for this probe.
+    /// A `weak` field holds the address of a side table instead; an `unowned` one adds no strong
+    /// reference; a setter that keeps the value elsewhere too adds more than one. An
+    /// `unowned(unsafe)` field whose observer keeps a strong copy passes the first test, but does
+    /// not release what it held: the second test tells. `offset` must come from
+    /// ``referenceSlots(of:)`` for `object`'s class; `object`, `value` and `spare` are blanks made
+    /// for this probe, of the field's type. When the answer is no after the second test, `spare`
+    /// is left with one strong reference too many (leaked, never freed early): the field's
+    /// ownership cannot be known then, and a leak of one blank per such property is safe where
+    /// a release might not be.
     static func isStrongStorage(
-        at offset: Int, of object: AnyObject, holding value: AnyObject, afterWriting write: () -> Void
+        at offset: Int, of object: AnyObject, holding value: AnyObject, spare: AnyObject,
+        afterWriting write: () -> Void
     ) -> Bool {
         let strongBefore = _getRetainCount(value)
         let unownedBefore = _getUnownedRetainCount(value)
@@ -130,7 +138,24 @@ enum RuntimeLayout {
             UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(fromByteOffset: offset, as: UInt.self)
         }
         let address = UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque())
-        return word == address && strongAfter == strongBefore + 1 && unownedAfter == unownedBefore
+        guard word == address && strongAfter == strongBefore + 1 && unownedAfter == unownedBefore else {
+            return false
+        }
+        // Second test: put `spare` in the field with a strong reference the field now owns (if it
+        // is strong storage, that replaces the one it held to `value`), then write `value` again.
+        let spareBefore = _getRetainCount(spare)
+        let spareWord = UInt(bitPattern: Unmanaged.passRetained(spare).toOpaque())
+        withExtendedLifetime(object) {
+            // The same word-sized, word-aligned field as the load above, which holds a reference.
+            UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                .storeBytes(of: spareWord, toByteOffset: offset, as: UInt.self)
+        }
+        write()
+        guard _getRetainCount(spare) == spareBefore else { return false }
+        // Strong storage released `spare`; the reference it held to `value` before `spare` was
+        // stored over it is released here, so every count is as the writes left them.
+        Unmanaged.passUnretained(value).release()
+        return true
     }
 
     /// Every stored field of `type` and its superclasses, synthesised ones left out, with its
