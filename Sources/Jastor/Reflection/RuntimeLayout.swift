@@ -12,7 +12,7 @@
 // - `storageSlots(of:)` gives offsets only to value-type fields (structs, enums, tuples, optionals
 //   of those). Reference fields may be `weak` or `unowned`, which the field walker does not tell and
 //   a plain store would corrupt: `referenceSlots(of:)` lists them only as candidates, and one is
-//   written by offset only after `isStrongStorage(at:of:holding:afterWriting:)` has seen a write
+//   written by offset only after `isStrongStorage(at:of:holding:spare:afterWriting:)` has seen a write
 //   through its key path store exactly the object's address there and add exactly one strong
 //   reference to it (a `weak` field stores a side-table address; an `unowned` one adds no strong
 //   reference), and a second write release the object it held (an `unowned(unsafe)` field whose
@@ -91,7 +91,7 @@ enum RuntimeLayout {
 
     /// The stored properties of `type` (its superclasses' included) whose field holds a class
     /// reference or an optional one, by label: candidates only, since such a field may be `weak`
-    /// or `unowned`; ``isStrongStorage(at:of:holding:afterWriting:)`` tells.
+    /// or `unowned`; ``isStrongStorage(at:of:holding:spare:afterWriting:)`` tells.
     ///
     /// Empty when the runtime cannot walk the class, and always with `JASTOR_SAFE_REFLECTION`.
     static func referenceSlots(of type: JastorObject.Type) -> [String: StorageSlot] {
@@ -109,6 +109,11 @@ enum RuntimeLayout {
         #endif
     }
 
+    /// The addresses of the spares ``isStrongStorage(at:of:holding:spare:afterWriting:)`` could
+    /// not give back, each with a strong reference never released (kept here so that they stay
+    /// reachable, not leaked).
+    private static let probeLeftovers = Locked<[UInt]>([])
+
     /// Whether the field at `offset` of `object` is plain strong storage of a reference: after
     /// `write` (which stores `value` through the property's key path), the field's word is
     /// `value`'s address and `value` gained exactly one strong reference and no unowned one; and
@@ -120,9 +125,8 @@ enum RuntimeLayout {
     /// not release what it held: the second test tells. `offset` must come from
     /// ``referenceSlots(of:)`` for `object`'s class; `object`, `value` and `spare` are blanks made
     /// for this probe, of the field's type. When the answer is no after the second test, `spare`
-    /// is left with one strong reference too many (leaked, never freed early): the field's
-    /// ownership cannot be known then, and a leak of one blank per such property is safe where
-    /// a release might not be.
+    /// is kept alive for good in a static list: the field's ownership cannot be known then, and
+    /// keeping one blank per such property is safe where a release might not be.
     static func isStrongStorage(
         at offset: Int, of object: AnyObject, holding value: AnyObject, spare: AnyObject,
         afterWriting write: () -> Void
@@ -151,7 +155,14 @@ enum RuntimeLayout {
                 .storeBytes(of: spareWord, toByteOffset: offset, as: UInt.self)
         }
         write()
-        guard _getRetainCount(spare) == spareBefore else { return false }
+        guard _getRetainCount(spare) == spareBefore else {
+            // Not strong storage, or strong storage whose observer kept `spare` too: who owns the
+            // reference given above cannot be told, so `spare` is kept alive for good (one blank
+            // per such property, reachable, never released too early).
+            let kept = UInt(bitPattern: Unmanaged.passRetained(spare).toOpaque())
+            probeLeftovers.withLock { $0.append(kept) }
+            return false
+        }
         // Strong storage released `spare`; the reference it held to `value` before `spare` was
         // stored over it is released here, so every count is as the writes left them.
         Unmanaged.passUnretained(value).release()
