@@ -112,6 +112,21 @@ private final class WholeMetaNote: JastorObject {
     }
 }
 
+/// Writes `x` under `a.x`, which no property reads, beside `a.y`, which `y` reads.
+private final class NestedOutput: JastorObject {
+    var x = 0
+    var y = 0
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.x, outputKey: "a.x")
+            property(\.y, key: "a.y")
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
 /// Nested key paths and array indexes, ported from RPJSONMapper's examples.
 @Suite struct NestedKeyPathTests {
     private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
@@ -227,6 +242,30 @@ private final class WholeMetaNote: JastorObject {
         let model = try WholeMetaNote(validating: ["meta": ["note": "n", "page": 2]])
         #expect(model.note == "n" && model.meta["page"] as? Int == 2)
         #expect(try model.jsonString(options: .sortedKeys) == #"{"meta":{"note":"n","page":2}}"#)
+    }
+
+    @Test func aValueAtAPathOnlyWrittenIsReportedWhenItDiffersFromWhatIsWritten() throws {
+        var issues: [JastorIssue] = []
+        let model = try NestedOutput(json: Data(#"{"x": 1, "a": {"x": 2, "y": 3}}"#.utf8), issues: &issues)
+        #expect(model.x == 1 && model.y == 3)
+        #expect(
+            issues.map(\.description) == [
+                #"a.x: expected what x writes at this key path, which no property reads: Number 1, found Number 2"#
+            ])
+        // Its own output does not read back (`x` reads `x`, not `a.x`): that is said too.
+        issues = []
+        let output = try model.jsonString(options: .sortedKeys)
+        #expect(output == #"{"a":{"x":1,"y":3}}"#)
+        let back = try NestedOutput(json: Data(output.utf8), issues: &issues)
+        #expect(back.x == 0 && back.y == 3)
+        #expect(
+            issues.map(\.description) == [
+                #"a.x: expected what x writes at this key path, which no property reads: Number 0, found Number 1"#
+            ])
+        // The same value at both places is quiet.
+        issues = []
+        _ = try NestedOutput(json: Data(#"{"x": 2, "a": {"x": 2, "y": 3}}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
     }
 
     @Test func siblingsOfAKeyPathAreUnknownKeys() throws {

@@ -8,6 +8,9 @@
 struct KeyPathSiblings: Sendable {
     /// Each first key read through a longer path, with every path read or written under it.
     private let keys: [(key: String, paths: [[JastorPath.Component]])]
+    /// The paths under ``keys`` that properties write but none reads, with their writers: an
+    /// input value there is compared with what is written, as ``WrittenOnlyKeys`` does for keys.
+    private let writtenOnlyPaths: [(path: [JastorPath.Component], writers: [PropertyPlan])]
     /// The first property reading through each of ``keys``, to name in issues.
     private let readers: [String: String]
     private let modelName: String
@@ -39,6 +42,19 @@ struct KeyPathSiblings: Sendable {
             keys[index].paths = properties.flatMap { [$0.inputPath, $0.outputPath].compactMap { $0 } }
                 .filter { $0.first?.objectKey == key }
         }
+        let inputPaths = properties.compactMap(\.inputPath)
+        var writtenOnlyPaths: [(path: [JastorPath.Component], writers: [PropertyPlan])] = []
+        for property in properties {
+            guard let path = property.outputPath, path.count > 1, let first = path.first?.objectKey,
+                readers[first] != nil, !inputPaths.contains(where: { Self.matches($0[...], path) })
+            else { continue }
+            if let index = writtenOnlyPaths.firstIndex(where: { Self.matches($0.path[...], path) }) {
+                writtenOnlyPaths[index].writers.append(property)
+            } else {
+                writtenOnlyPaths.append((path, [property]))
+            }
+        }
+        self.writtenOnlyPaths = writtenOnlyPaths
         self.keys = keys
         self.readers = readers
         self.modelName = modelName
@@ -48,7 +64,7 @@ struct KeyPathSiblings: Sendable {
     /// Reports each value under ``keys`` in `members` that no property's path reaches.
     // Out of line: the mapping loop that calls it stays as small as without it.
     @inline(never)
-    func check<Members: JSONObjectSource>(_ members: Members, context: inout MappingContext)
+    func check<Members: JSONObjectSource>(_ members: Members, of model: JastorObject, context: inout MappingContext)
     where Members.Member: JSONSource {
         guard keepsUnreadKeys || context.policy.checksKeys else { return }
         for (key, paths) in keys {
@@ -58,7 +74,7 @@ struct KeyPathSiblings: Sendable {
                 ? "a value under \"\(key)\", which \(readers[key] ?? key) reads through (unmapped keys keep whole keys only)"
                 : "an unknown key"
             _ = context.descend(into: .key(key)) { context in
-                report(member, at: [.key(key)], paths: paths, found: found, context: &context)
+                report(member, at: [.key(key)], paths: paths, found: found, of: model, context: &context)
                 return true
             }
         }
@@ -68,17 +84,24 @@ struct KeyPathSiblings: Sendable {
     /// no path reaches, and looks further into those on the way to one.
     private func report<Node: JSONSource>(
         _ node: Node, at position: [JastorPath.Component], paths: [[JastorPath.Component]], found: String,
-        context: inout MappingContext
+        of model: JastorObject, context: inout MappingContext
     ) {
         func visit(_ child: Node, _ component: JastorPath.Component) {
             let next = position + [component]
             let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
+            if let written = writtenOnlyPaths.first(where: { Self.matches($0.path[...], next) }) {
+                _ = context.descend(into: component) { context in
+                    WrittenOnlyKeys.compare(child, with: written.writers, at: next, in: model, context: &context)
+                    return true
+                }
+                return
+            }
             if below.contains(where: { $0.count == next.count }) { return }
             _ = context.descend(into: component) { context in
                 if below.isEmpty {
                     context.record(.unknownKey, expected: "a key \(modelName) maps", found: found)
                 } else {
-                    report(child, at: next, paths: below, found: found, context: &context)
+                    report(child, at: next, paths: below, found: found, of: model, context: &context)
                 }
                 return true
             }

@@ -68,7 +68,7 @@ enum MappingEngine {
             writtenOnlyKeys.check(members, of: model, context: &context)
         }
         if !readsNames, let keyPathSiblings = plan.keyPathSiblings {
-            keyPathSiblings.check(members, context: &context)
+            keyPathSiblings.check(members, of: model, context: &context)
         }
     }
 

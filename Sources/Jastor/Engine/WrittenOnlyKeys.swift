@@ -42,24 +42,37 @@ struct WrittenOnlyKeys: Sendable {
         guard keepsUnreadKeys || context.policy.checksKeys else { return }
         for (key, writers) in keys {
             guard let member = members[key] else { continue }
-            let written = Self.value(of: writers, at: key, in: model)
-            let read = Self.comparable(member.foundationValue)
-            guard written.map({ Self.comparable($0.foundationValue) }) != read else { continue }
-            let names = writers.map(\.name).joined(separator: " and ")
-            let verb = writers.count == 1 ? "writes" : "write"
             _ = context.descend(into: .key(key)) { context in
-                context.record(
-                    .unknownKey,
-                    expected: "what \(names) \(verb) at this key, which no property reads: "
-                        + (written.map { Self.summary(of: Self.comparable($0.foundationValue)) } ?? "nothing"),
-                    found: Self.summary(of: read))
+                Self.compare(member, with: writers, at: [.key(key)], in: model, context: &context)
                 return false
             }
         }
     }
 
-    /// What `writers` write under `key` of `model`'s `toDictionary()`, or `nil` when all are left out.
-    private static func value(of writers: [PropertyPlan], at key: String, in model: JastorObject) -> JSONValue? {
+    /// Records an `.unknownKey` issue, at the context's path, when `member` (the input value at
+    /// `path`, which no property reads) differs from what `writers` write there.
+    static func compare<Member: JSONSource>(
+        _ member: Member, with writers: [PropertyPlan], at path: [JastorPath.Component], in model: JastorObject,
+        context: inout MappingContext
+    ) {
+        let written = value(of: writers, at: path, in: model)
+        let read = comparable(member.foundationValue)
+        guard written.map({ comparable($0.foundationValue) }) != read else { return }
+        let names = writers.map(\.name).joined(separator: " and ")
+        let verb = writers.count == 1 ? "writes" : "write"
+        let place = path.count == 1 ? "key" : "key path"
+        context.record(
+            .unknownKey,
+            expected: "what \(names) \(verb) at this \(place), which no property reads: "
+                + (written.map { summary(of: comparable($0.foundationValue)) } ?? "nothing"),
+            found: summary(of: read))
+    }
+
+    /// What `writers` write at `path` of `model`'s `toDictionary()`, or `nil` when all are left
+    /// out or nothing is there.
+    private static func value(
+        of writers: [PropertyPlan], at path: [JastorPath.Component], in model: JastorObject
+    ) -> JSONValue? {
         var context = EncodingContext(purpose: .dictionary)
         var object = JSONValue.object(JSONObject())
         var wrote = false
@@ -73,8 +86,20 @@ struct WrittenOnlyKeys: Sendable {
             object.insert(property.accessor.encode(model, context: &context), at: path[...])
             wrote = true
         }
-        guard wrote, case .object(let members) = object else { return nil }
-        return members[key]
+        guard wrote else { return nil }
+        var node = object
+        for component in path {
+            switch node {
+            case .object(let members):
+                guard let next = members[component.objectKey] else { return nil }
+                node = next
+            case .array(let elements):
+                guard let index = component.arrayIndex, elements.indices.contains(index) else { return nil }
+                node = elements[index]
+            default: return nil
+            }
+        }
+        return node
     }
 
     /// A scalar as issues name it (`String "L"`), a container as its JSON text with sorted keys.
