@@ -88,7 +88,6 @@ struct KeyPathSiblings: Sendable {
     ) {
         func visit(_ child: Node, _ component: JastorPath.Component) {
             let next = position + [component]
-            let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
             if let written = writtenOnlyPaths.first(where: { Self.matches($0.path[...], next) }) {
                 _ = context.descend(into: component) { context in
                     WrittenOnlyKeys.compare(child, with: written.writers, at: next, in: model, context: &context)
@@ -96,6 +95,7 @@ struct KeyPathSiblings: Sendable {
                 }
                 return
             }
+            let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
             if below.contains(where: { $0.count == next.count }) { return }
             _ = context.descend(into: component) { context in
                 if below.isEmpty {

@@ -76,16 +76,9 @@ enum RuntimeLayout {
         #if JASTOR_SAFE_REFLECTION
         return [:]
         #else
-        var slots: [String: StorageSlot] = [:]
-        let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
-            if holdsValue(kind)
-                || (kind == .optional && holdsValue((fieldType as? OptionalStorage.Type)?.wrappedKind))
-            {
-                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
-            }
-            return true
+        return slots(of: type) { kind, wrappedKind in
+            holdsValue(kind) || (kind == .optional && holdsValue(wrappedKind))
         }
-        return walked ? slots : [:]
         #endif
     }
 
@@ -98,16 +91,28 @@ enum RuntimeLayout {
         #if JASTOR_SAFE_REFLECTION
         return [:]
         #else
+        return slots(of: type) { kind, wrappedKind in kind == .class || (kind == .optional && wrappedKind == .class) }
+        #endif
+    }
+
+    #if !JASTOR_SAFE_REFLECTION
+
+    /// The fields of `type` (its superclasses' included) for which `includes` holds, given the
+    /// field's kind and, for an optional, its wrapped type's kind; empty when the runtime cannot
+    /// walk the class.
+    private static func slots(
+        of type: JastorObject.Type, where includes: (_ kind: _MetadataKind, _ wrappedKind: _MetadataKind?) -> Bool
+    ) -> [String: StorageSlot] {
         var slots: [String: StorageSlot] = [:]
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
-            if kind == .class || (kind == .optional && (fieldType as? OptionalStorage.Type)?.wrappedKind == .class) {
+            if includes(kind, kind == .optional ? (fieldType as? OptionalStorage.Type)?.wrappedKind : nil) {
                 slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
             }
             return true
         }
         return walked ? slots : [:]
-        #endif
     }
+    #endif
 
     /// The addresses of the spares ``isStrongStorage(at:of:holding:spare:afterWriting:)`` could
     /// not give back, each with a strong reference never released (kept here so that they stay
