@@ -57,6 +57,44 @@ private final class DoublyShaded: JastorObject {
     }
 }
 
+/// A table with aliases: other spellings read, the table's string written.
+private final class AliasShaded: JastorObject {
+    var shade = Shade.dark
+    var other = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.shade, transform: Self.shades)
+            property(\.other, transform: Self.shades)
+        }
+    }
+
+    private static let shades = JastorTransform.table(
+        ["light": Shade.light, "dark": .dark], aliases: ["L": .light, "Light": .light, "D": .dark])
+}
+
+/// An alias that is also a table string.
+private final class AliasInTable: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.shade, transform: .table(["light": Shade.light, "dark": .dark], aliases: ["dark": .light]))
+        }
+    }
+}
+
+/// An alias for a value the table does not write.
+private final class AliasUnwritable: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.shade, transform: .table(["light": Shade.light, "dark": .dark], aliases: ["U": .unlisted]))
+        }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     private let json: [String: Any] = [
@@ -170,8 +208,35 @@ private final class DoublyShaded: JastorObject {
     @Test func aTableWithTwoStringsForOneValueIsADeclarationMistake() {
         let message =
             #"DoublyShaded.shade: expected a table of Shade with one string per value, found light under "Light" and "light""#
+            .replacingOccurrences(of: "per value,", with: "per value (other spellings go in aliases:),")
         #expect(DoublyShaded.declarationIssues.map(\.description) == [message])
         #expect(throws: JastorError.self) { try DoublyShaded(validating: ["shade": "Light"]) }
         #expect(Shaded.declarationIssues.isEmpty)
+    }
+
+    @Test func aliasesReadAndTheTableStringIsWrittenBack() throws {
+        #expect(AliasShaded.declarationIssues.isEmpty)
+        let json = Data(#"{"shade": "L", "other": "D"}"#.utf8)
+        let model = try AliasShaded(validatingJSON: json)
+        #expect(model.shade == .light)
+        #expect(model.other == .dark)
+        let written = try JSONSerialization.jsonObject(with: try model.jsonData()) as? [String: Any]
+        #expect(written?["shade"] as? String == "light")
+        #expect(written?["other"] as? String == "dark")
+        #expect(model.toDictionary()["shade"] as? String == "light")
+        #expect(try AliasShaded(validatingJSON: try model.jsonData()) == model)
+        #expect(throws: JastorError.self) { try AliasShaded(validating: ["shade": "l"]) }
+    }
+
+    @Test func anAliasThatIsATableStringOrCannotBeWrittenIsADeclarationMistake() {
+        #expect(
+            AliasInTable.declarationIssues.map(\.description) == [
+                #"AliasInTable.shade: expected aliases of Shade that are not strings of its table, found "dark" in both"#
+            ])
+        #expect(
+            AliasUnwritable.declarationIssues.map(\.description) == [
+                #"AliasUnwritable.shade: expected aliases of Shade whose values the table writes, found unlisted under alias "U" only"#
+            ])
+        #expect(throws: JastorError.self) { try AliasUnwritable(validating: ["shade": "U"]) }
     }
 }

@@ -75,15 +75,28 @@ extension JastorTransform where Value: Equatable & Sendable {
     /// mapping keeps the property's default. A value the table does not have is written as `null`
     /// and reported by output that reports issues (``JastorObject/jsonData(options:)`` throws it at
     /// its path). A table that gives one value two strings could not write back the one that was
-    /// read, so it is a declaration issue at each property that uses it.
+    /// read, so it is a declaration issue at each property that uses it: spellings that should also
+    /// read go in `aliases`, which are read and written back as the value's string in `table`.
     ///
     /// ```swift
     /// JastorTransform.table(["female": Gender.female, "male": .male]).registerAsDefault()
     /// ```
     ///
-    /// - Parameter table: The value for each JSON string.
+    /// With aliases, `"F"` reads `.female` and is written back `"female"` — a rewrite the
+    /// declaration asks for:
+    ///
+    /// ```swift
+    /// JastorTransform.table(["female": Gender.female, "male": .male], aliases: ["F": .female, "M": .male])
+    /// ```
+    ///
+    /// An alias that is also a table string, or whose value the table does not have (it could not
+    /// be written back), is a declaration issue.
+    ///
+    /// - Parameters:
+    ///   - table: The value for each JSON string, one string per value: what is written.
+    ///   - aliases: Other strings read as a value of `table`, never written.
     /// - Returns: The transform.
-    public static func table(_ table: [String: Value]) -> JastorTransform<Value> {
-        JastorTransform(codec: TableCodec(table: table))
+    public static func table(_ table: [String: Value], aliases: [String: Value] = [:]) -> JastorTransform<Value> {
+        JastorTransform(codec: TableCodec(table: table, aliases: aliases))
     }
 }

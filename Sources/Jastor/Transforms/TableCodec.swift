@@ -1,10 +1,11 @@
-/// The codec of a ``JastorTransform/table(_:)`` transform: a value is read by its JSON string and
-/// written back as that string.
+/// The codec of a ``JastorTransform/table(_:aliases:)`` transform: a value is read by its JSON
+/// string (or a declared alias) and written back as its string in the table.
 ///
 /// A value with no string is written as `null` and reported where output reports issues (JSON
 /// text, `Codable`, archives, `toDictionary(issues:)`). A table that gives one value two strings
 /// cannot write back the string it read (`"Female"` would come back `"female"`), so it is a
-/// declaration mistake, reported at each property that uses it.
+/// declaration mistake, reported at each property that uses it; so is an alias whose value the table
+/// does not have (it could not be written back at all) and an alias that is also a table string.
 final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values and
     // an immutable codec.
@@ -14,17 +15,21 @@ final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Se
     /// The strings of a value the table holds more than once, if any.
     private let ambiguity: DeclarationMistake?
 
-    init(table: [String: Value]) {
+    init(table: [String: Value], aliases: [String: Value] = [:]) {
         let entries = table.sorted { $0.key < $1.key }
         self.entries = entries
+        // A string in both is a mistake reported below; the table's value wins when reading it.
+        let readable = table.merging(aliases) { designated, _ in designated }
         self.reader = ScalarCodec(
             typeName: String(describing: Value.self),
             decode: { scalar in
                 guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
-                return table[text].map { .success($0) } ?? .failure(.invalidValue)
+                return readable[text].map { .success($0) } ?? .failure(.invalidValue)
             },
             encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null })
-        self.ambiguity = Self.ambiguity(in: entries)
+        self.ambiguity =
+            Self.ambiguity(in: entries)
+            ?? Self.aliasMistake(aliases: aliases.sorted { $0.key < $1.key }, table: table)
     }
 
     override var typeName: String { reader.typeName }
@@ -61,8 +66,29 @@ final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Se
             let keys = entries[index...].filter { $0.value == value }.map(\.key)
             guard keys.count > 1 else { continue }
             return DeclarationMistake(
-                expected: "a table of \(String(describing: Value.self)) with one string per value",
+                expected:
+                    "a table of \(String(describing: Value.self)) with one string per value (other spellings go in aliases:)",
                 found: "\(value) under " + keys.map { "\"\($0)\"" }.joined(separator: " and "))
+        }
+        return nil
+    }
+
+    /// The first alias that is also a table string, or whose value the table does not have.
+    private static func aliasMistake(
+        aliases: [(key: String, value: Value)], table: [String: Value]
+    ) -> DeclarationMistake? {
+        let typeName = String(describing: Value.self)
+        for alias in aliases {
+            if table[alias.key] != nil {
+                return DeclarationMistake(
+                    expected: "aliases of \(typeName) that are not strings of its table",
+                    found: "\"\(alias.key)\" in both")
+            }
+            if !table.values.contains(alias.value) {
+                return DeclarationMistake(
+                    expected: "aliases of \(typeName) whose values the table writes",
+                    found: "\(alias.value) under alias \"\(alias.key)\" only")
+            }
         }
         return nil
     }
