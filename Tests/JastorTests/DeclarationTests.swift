@@ -190,6 +190,43 @@ private final class ConventionCollision: JastorObject {
     }
 }
 
+/// A subclass that registers a property its superclass registers, once with another key and once
+/// as ignored: either would change in silence how the subclass maps it.
+private class Vehicle: JastorObject {
+    var wheels = 0
+    var make = ""
+
+    override class var properties: [JastorProperty] { register(\.wheels, \.make) }
+}
+
+private final class Bicycle: Vehicle {
+    var gears = 0
+
+    override class var properties: [JastorProperty] {
+        register(\.gears) {
+            property(\.wheels, key: "wheelCount")
+            ignored(\.make)
+        }
+    }
+}
+
+/// A subclass that declares nothing inherits its superclass's list, which is no mistake.
+private class Truck: Vehicle {}
+
+private final class Lorry: Truck {
+    var axles = 0
+
+    override class var properties: [JastorProperty] { register(\.axles) }
+}
+
+/// `.some(nil)` and `nil` write the same `null`: an optional of an optional cannot come back.
+private final class Survey: JastorObject {
+    var answer: Int?? = nil
+    var answers: [Int?]? = nil
+
+    override class var properties: [JastorProperty] { register(\.answer, \.answers) }
+}
+
 /// Registration mistakes are reported with class and property names.
 @Suite struct DeclarationTests {
     @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
@@ -369,5 +406,29 @@ private final class ConventionCollision: JastorObject {
     @Test func aCollidingOutputKeyFailsStrictMapping() {
         let error = #expect(throws: JastorError.self) { try SharedKey(validating: ["name": "x"]) }
         #expect(error?.issues.map(\.kind) == [.invalidDeclaration])
+    }
+    @Test func aSubclassRegisteringAnInheritedPropertyIsReported() throws {
+        #expect(
+            Bicycle.declarationIssues.map(\.description) == [
+                "Bicycle.wheels: expected one registration, in Vehicle.properties, found another in Bicycle.properties",
+                "Bicycle.make: expected one registration, in Vehicle.properties, found another in Bicycle.properties",
+            ])
+        let error = #expect(throws: JastorError.self) { try Bicycle(validating: ["wheels": 2, "gears": 3]) }
+        #expect(error?.issues.map(\.kind) == [.invalidDeclaration, .invalidDeclaration])
+        // Classes that inherit the list without overriding it are not reported.
+        #expect(Truck.declarationIssues.isEmpty)
+        #expect(Lorry.declarationIssues.isEmpty)
+        let lorry = try Lorry(validating: ["wheels": 6, "make": "MAN", "axles": 3])
+        #expect(lorry.toDictionary() as NSDictionary == ["wheels": 6, "make": "MAN", "axles": 3])
+    }
+
+    @Test func anOptionalOfAnOptionalIsReported() {
+        #expect(
+            Survey.declarationIssues.map(\.description) == [
+                "Survey.answer: expected one level of Optional (JSON has one null, so .some(nil) would read back as nil), found Optional<Optional<Int>>"
+            ])
+        // An optional array of optionals is one level per container, and maps.
+        let survey = Survey(dictionary: ["answers": [1, NSNull()]])
+        #expect(survey.answers == [1, nil])
     }
 }
