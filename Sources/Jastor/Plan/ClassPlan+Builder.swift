@@ -16,8 +16,6 @@ extension ClassPlan {
         struct Registration {
             let name: String
             let property: JastorProperty
-            /// The class whose `properties` holds the registration.
-            var declarer: JastorObject.Type = JastorObject.self
         }
 
         let modelType: JastorObject.Type
@@ -34,9 +32,8 @@ extension ClassPlan {
             self.shortName = String(describing: modelType)
         }
 
-        /// Every class's registrations by the name of the property each reaches; a subclass that
-        /// registers a property a superclass registers is reported (its registration replaces the
-        /// superclass's, which would change how every instance of the subclass maps it in silence).
+        /// Every class's registrations by the name of the property each reaches; a subclass's
+        /// registration replaces its superclass's.
         ///
         /// A registration that gives no name takes the one its key path reaches; one that gives a
         /// name must reach that property. Registrations that fail either are reported and left out.
@@ -69,15 +66,8 @@ extension ClassPlan {
                     }
                     if !seen.insert(name).inserted, duplicates.insert(name).inserted {
                         record(name, expected: "one registration in \(type).properties", found: "several")
-                    } else if let inherited = byName[name], inherited.declarer != type {
-                        // The same key path: a class that does not override `properties` inherits the list.
-                        let keyPath = accessor.erasedKeyPath
-                        if keyPath != nil, keyPath == inherited.property.accessor.erasedKeyPath { continue }
-                        record(
-                            name, expected: "one registration, in \(inherited.declarer).properties",
-                            found: "another in \(type).properties")
                     }
-                    byName[name] = Registration(name: name, property: property, declarer: type)
+                    byName[name] = Registration(name: name, property: property)
                 }
             }
             return byName
