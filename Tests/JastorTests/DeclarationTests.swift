@@ -190,6 +190,34 @@ private final class ConventionCollision: JastorObject {
     }
 }
 
+/// A subclass may list an inherited property again: its registration replaces the superclass's
+/// (another key, or ignored), as SFObjectMapping's subclasses override a mapping.
+private class Vehicle: JastorObject {
+    var wheels = 0
+    var make = ""
+
+    override class var properties: [JastorProperty] { register(\.wheels, \.make) }
+}
+
+private final class Bicycle: Vehicle {
+    var gears = 0
+
+    override class var properties: [JastorProperty] {
+        register(\.gears) {
+            property(\.wheels, key: "wheelCount")
+            ignored(\.make)
+        }
+    }
+}
+
+/// `.some(nil)` and `nil` write the same `null`: an optional of an optional cannot come back.
+private final class Survey: JastorObject {
+    var answer: Int?? = nil
+    var answers: [Int?]? = nil
+
+    override class var properties: [JastorProperty] { register(\.answer, \.answers) }
+}
+
 /// Registration mistakes are reported with class and property names.
 @Suite struct DeclarationTests {
     @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
@@ -369,5 +397,25 @@ private final class ConventionCollision: JastorObject {
     @Test func aCollidingOutputKeyFailsStrictMapping() {
         let error = #expect(throws: JastorError.self) { try SharedKey(validating: ["name": "x"]) }
         #expect(error?.issues.map(\.kind) == [.invalidDeclaration])
+    }
+    @Test func aSubclassListingAnInheritedPropertyReplacesItsRegistration() throws {
+        #expect(Bicycle.declarationIssues.isEmpty)
+        let bicycle = try Bicycle(validating: ["wheelCount": 2, "wheels": 9, "make": "Brompton", "gears": 3])
+        #expect(bicycle.wheels == 2 && bicycle.make == "" && bicycle.gears == 3)
+        #expect(bicycle.toDictionary() as NSDictionary == ["wheelCount": 2, "gears": 3])
+        #expect(
+            Vehicle(dictionary: ["wheels": 4, "make": "VW"]).toDictionary() as NSDictionary == [
+                "wheels": 4, "make": "VW",
+            ])
+    }
+
+    @Test func anOptionalOfAnOptionalIsReported() {
+        #expect(
+            Survey.declarationIssues.map(\.description) == [
+                "Survey.answer: expected one level of Optional (JSON has one null, so .some(nil) would read back as nil), found Optional<Optional<Int>>"
+            ])
+        // An optional array of optionals is one level per container, and maps.
+        let survey = Survey(dictionary: ["answers": [1, NSNull()]])
+        #expect(survey.answers == [1, nil])
     }
 }

@@ -77,6 +77,28 @@ private final class Stamp: JastorObject {
             ])
     }
 
+    /// A model put into an untyped value reads back as a dictionary: every output but equality
+    /// and `description` reports it at its path.
+    @Test func aModelInAnUntypedValueIsReported() throws {
+        let ledger = Ledger()
+        let inner = Ledger()
+        inner.total = 1
+        ledger.notes = ["inner": inner]
+        ledger.extras = ["kept": [inner]]
+        let expected = [
+            "kept[0]: expected a value that reads back as itself (a model in an untyped value reads back as a "
+                + "dictionary: declare a typed property, or arrayElementTypes for an [Any]), found a Ledger model",
+            "notes.inner: expected a value that reads back as itself (a model in an untyped value reads back as a "
+                + "dictionary: declare a typed property, or arrayElementTypes for an [Any]), found a Ledger model",
+        ]
+        let error = try #require(throws: JastorError.self) { try ledger.jsonData() }
+        #expect(error.issues.map(\.description).sorted() == expected)
+        let archiveError = try #require(throws: JastorError.self) { try ledger.archivedData(format: .json) }
+        #expect(archiveError.issues.map(\.path.description).sorted() == ["extras.kept[0]", "notes.inner"])
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(ledger) }
+        #expect(ledger == ledger && ledger.description.contains("total: 1.0"))
+    }
+
     @Test func toDictionaryIsValidJSONForEveryType() throws {
         let model = Everything(dictionary: try Fixtures.dictionary("everything"))
         let dictionary = model.toDictionary()

@@ -41,6 +41,28 @@ private final class Timeline: JastorObject {
     }
 }
 
+/// A base class without a hook: JSON output of a subclass in its slot reads back as the base.
+private class Shape: JastorObject {
+    var name = ""
+
+    override class var properties: [JastorProperty] { register(\.name) }
+    override class var archiveSubclasses: [JastorObject.Type] { [Circle.self] }
+}
+
+private final class Circle: Shape {
+    var radius = 0.0
+
+    override class var properties: [JastorProperty] { register(\.radius) }
+}
+
+private final class Drawing: JastorObject {
+    var shapes: [Shape] = []
+    var figures: [Any] = []
+
+    override class var properties: [JastorProperty] { register(\.shapes) { property(\.figures) } }
+    override class var arrayElementTypes: [String: JastorObject.Type] { ["figures": Shape.self] }
+}
+
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
 @Suite struct PolymorphismTests {
     @Test func arrayElementsAndPropertiesBecomeTheirSubclass() throws {
@@ -83,5 +105,34 @@ private final class Timeline: JastorObject {
             issues.map(\.description) == [
                 "latest: expected Event or a subclass from Event.modelClass(for:), found Product"
             ])
+    }
+    /// JSON records no class: a subclass the hook would not pick back from its JSON is reported by
+    /// JSON text, `Codable` and `toDictionary(issues:)`, at its path, instead of reading back as
+    /// the base class without its own properties; one the hook picks back, and archives, say nothing.
+    @Test func aSubclassThatWouldReadBackAsItsBaseIsReported() throws {
+        let circle = Circle()
+        circle.name = "c"
+        circle.radius = 2.5
+        let drawing = Drawing()
+        drawing.shapes = [Shape(), circle]
+        drawing.figures = [circle]
+        let expected = [
+            "shapes[1]: expected a model that reads back as its own class (JSON records none: Shape.modelClass(for:) "
+                + "picks it from its JSON; archives record it), found Circle, which would read back as Shape",
+            "figures[0]: expected a model that reads back as its own class (JSON records none: Shape.modelClass(for:) "
+                + "picks it from its JSON; archives record it), found Circle, which would read back as Shape",
+        ]
+        let error = try #require(throws: JastorError.self) { try drawing.jsonData() }
+        #expect(error.issues.map(\.description).sorted() == expected.sorted())
+        var issues: [JastorIssue] = []
+        _ = drawing.toDictionary(issues: &issues)
+        #expect(issues.map(\.description).sorted() == expected.sorted())
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(drawing) }
+        let copy = try Drawing.unarchive(from: drawing.archivedData())
+        #expect(copy == drawing)
+        #expect((copy.figures.first as? Circle)?.radius == 2.5)
+        // The hook picks these back from their "type": nothing to report.
+        let timeline = Timeline(dictionary: try Fixtures.dictionary("events_polymorphic"))
+        #expect(try Timeline(json: timeline.jsonData()) == timeline)
     }
 }

@@ -12,4 +12,12 @@ struct DeclarationMistake: Sendable, Equatable {
             expected: "a transform for \(typeName) (transform: or registerAsDefault())",
             found: "an empty JastorValue conformance")
     }
+
+    /// An optional of an optional (`Int??`): JSON has one `null`, so `.some(nil)` and `nil` would
+    /// write the same and read back the same.
+    static func nestedOptional(_ type: Any.Type) -> DeclarationMistake {
+        DeclarationMistake(
+            expected: "one level of Optional (JSON has one null, so .some(nil) would read back as nil)",
+            found: String(describing: type))
+    }
 }

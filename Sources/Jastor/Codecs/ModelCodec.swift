@@ -43,15 +43,39 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 
     override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encode(model, declaredType: modelType, context: &context)
+        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
+        return MappingEngine.encode(model, declaredType: modelType, context: &context)
     }
 
     override func writeJSON(_ model: Model, to writer: inout JSONWriter, context: inout EncodingContext) {
+        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
         MappingEngine.writeJSON(model, to: &writer, context: &context)
     }
 
     override func foundationValue(_ model: Model, context: inout EncodingContext) -> Any {
-        MappingEngine.foundationObject(model, context: &context)
+        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
+        return MappingEngine.foundationObject(model, context: &context)
+    }
+
+    /// Reports a subclass in this slot that JSON would read back as another class.
+    ///
+    /// JSON records no class: such a model reads back as the class `modelClass(for:)` picks from
+    /// what it writes, else as the declared class, which drops the subclass's properties. Reported
+    /// at the model's path (JSON text, `Codable`, `toDictionary(issues:)`) when that is not the
+    /// model's own class; archives record the class.
+    @inline(never)
+    private func checkClassReadBack(of model: Model, context: inout EncodingContext) {
+        guard context.purpose == .dictionary else { return }
+        // The object as a reader gets it, written apart: its own issues are reported where it is written.
+        var written = EncodingContext(purpose: .dictionary)
+        let object = MappingEngine.foundationObject(model, context: &written) as? [String: Any] ?? [:]
+        let chosen = modelType.modelClass(for: FoundationObject(dictionary: object).hookView) ?? modelType
+        guard chosen != type(of: model) else { return }
+        context.record(
+            .unencodableValue,
+            expected: "a model that reads back as its own class (JSON records none: \(typeName).modelClass(for:) "
+                + "picks it from its JSON; archives record it)",
+            found: "\(type(of: model)), which would read back as \(chosen)")
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {

@@ -37,7 +37,11 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
 
     override var typeName: String { wrapped.typeName }
-    override var declarationMistake: DeclarationMistake? { wrapped.declarationMistake }
+    // An optional of an optional (`Int??`) is a mistake: JSON has one `null`, so `.some(nil)`
+    // could not come back.
+    override var declarationMistake: DeclarationMistake? {
+        Wrapped.self is any UnwrappableOptional.Type ? .nestedOptional(Wrapped?.self) : wrapped.declarationMistake
+    }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

@@ -43,7 +43,18 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
     }
 
     override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encodeUntyped(value, context: &context)
+        guard let elementModel else { return MappingEngine.encodeUntyped(value, context: &context) }
+        // Models as elements of the class `arrayElementTypes` names, which reads them back as models.
+        guard !context.isTooDeep() else { return .null }
+        return .array(
+            value.enumerated().map { index, element in
+                context.descend(into: .index(index)) { context in
+                    guard let model = element as? JastorObject else {
+                        return MappingEngine.encodeUntyped(element, context: &context)
+                    }
+                    return elementModel.encode(model, context: &context)
+                }
+            })
     }
 
     override func emptiness(_ value: [Any]) -> Emptiness { value.isEmpty ? .emptyCollection : .notEmpty }

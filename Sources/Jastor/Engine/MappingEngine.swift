@@ -267,7 +267,8 @@ enum MappingEngine {
 
     /// Writes an untyped Foundation value, the contents of a pass-through property.
     ///
-    /// Models inside it are written through their plans.
+    /// Models inside it are written through their plans, and reported (except for equality and
+    /// `description`): an untyped value reads them back as dictionaries.
     ///
     /// Values JSON cannot hold are kept as they are, and reported when the output must be real JSON.
     /// A `Date` or `Data` is reported too (JSON text would read it back as a `String`), unless a
@@ -275,6 +276,14 @@ enum MappingEngine {
     /// transform's `decode` gets back (``ClosureCodec`` checks that it reads it).
     static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
+            // An untyped value reads back a JSON object as a dictionary, not as this model.
+            if context.purpose != .inspection {
+                context.record(
+                    .unencodableValue,
+                    expected: "a value that reads back as itself (a model in an untyped value reads back as a "
+                        + "dictionary: declare a typed property, or arrayElementTypes for an [Any])",
+                    found: "a \(type(of: model)) model")
+            }
             return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
