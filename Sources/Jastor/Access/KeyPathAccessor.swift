@@ -147,6 +147,29 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
     }
 
+    override func ownershipMistake(in root: () -> JastorObject) -> DeclarationMistake? {
+        guard
+            let valueModelType = (Value.self as? JastorObject.Type)
+                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType,
+            let root = root() as? Root
+        else { return nil }
+        var sample = valueModelType.init()
+        guard Self.store(sample, into: root, through: keyPath) else { return nil }
+        // Only `sample` holds the model unless the property (or a setter it has) kept it.
+        let kept = withExtendedLifetime(root) { !isKnownUniquelyReferenced(&sample) }
+        return kept ? nil : .propertyKeepsNoModel(valueModelType)
+    }
+
+    /// Writes `model` through `keyPath`; the reference made for the cast ends with the call.
+    @inline(never)
+    private static func store(
+        _ model: JastorObject, into root: Root, through keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> Bool {
+        guard let value = model as? Value else { return false }
+        root[keyPath: keyPath] = value
+        return true
+    }
+
     override func reachingReferenceStorage(at slot: StorageSlot, in modelType: JastorObject.Type) -> PropertyAccessor? {
         guard slot.type == Value.self,
             let valueModelType = (Value.self as? JastorObject.Type)

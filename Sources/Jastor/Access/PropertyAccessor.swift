@@ -99,6 +99,13 @@ class PropertyAccessor: @unchecked Sendable {
     /// What is wrong with the rules of the property's type (a part with neither built-in rules
     /// nor a transform, a transform that cannot write back what it reads), or `nil`.
     var declarationMistake: DeclarationMistake? { nil }
+    /// Whether a property holding a model fails to keep it.
+    ///
+    /// A mistake if writing a model through the key path into `root()` (a blank of the class,
+    /// made on demand) leaves nothing keeping that model (a `weak` or `unowned` property): mapping
+    /// would create it and lose it at once, or, for `unowned`, leave it to trap at the next read.
+    /// `nil` for other properties.
+    func ownershipMistake(in root: () -> JastorObject) -> DeclarationMistake? { nil }
 
     /// The property's value in `model` read through the key path, registered or ignored alike.
     func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }

@@ -20,4 +20,12 @@ struct DeclarationMistake: Sendable, Equatable {
             expected: "one level of Optional (JSON has one null, so .some(nil) would read back as nil)",
             found: String(describing: type))
     }
+
+    /// A property holding a model that does not keep it (`weak` or `unowned`): a model mapped
+    /// into it would be released at once (and an `unowned` one trap at the next read).
+    static func propertyKeepsNoModel(_ type: JastorObject.Type) -> DeclarationMistake {
+        DeclarationMistake(
+            expected: "a property that keeps the \(type) it is given (a strong reference)",
+            found: "one that does not (weak or unowned): list it with ignored(_:)")
+    }
 }

@@ -76,6 +76,14 @@ extension ClassPlan {
         /// The plans of the mapped properties, in declaration order.
         mutating func plans(for stored: [StoredProperty], registrations: [String: Registration]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
+            // One blank of the class for the ownership checks, made when a property first needs it.
+            var blank: JastorObject?
+            func probeRoot() -> JastorObject {
+                if let blank { return blank }
+                let made = modelType.init()
+                blank = made
+                return made
+            }
             var matched: Set<String> = []
             var plans: [Draft] = []
             for property in stored {
@@ -102,7 +110,7 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
-                if let mistake = accessor.declarationMistake {
+                if let mistake = accessor.declarationMistake ?? accessor.ownershipMistake(in: probeRoot) {
                     record(property.name, expected: mistake.expected, found: mistake.found)
                     continue
                 }
