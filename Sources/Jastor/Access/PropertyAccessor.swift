@@ -99,7 +99,7 @@ class PropertyAccessor: @unchecked Sendable {
     /// What is wrong with the rules of the property's type (a part with neither built-in rules
     /// nor a transform, a transform that cannot write back what it reads), or `nil`.
     var declarationMistake: DeclarationMistake? { nil }
-    /// Whether a property holding a model fails to keep it.
+    /// The mistake of a property holding a model that does not keep it, if it is one.
     ///
     /// A mistake if writing a model through the key path into `root()` (a blank of the class,
     /// made on demand) leaves nothing keeping that model (a `weak` or `unowned` property): mapping
