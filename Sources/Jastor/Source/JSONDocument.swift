@@ -81,6 +81,12 @@ package final class JSONDocument: Sendable {
             }
         }
 
+        /// Appends an integer that `Int64` holds: the common case of `append(_: JSONScalar)`, inlined.
+        @inline(__always)
+        mutating func appendInteger(_ value: Int64) {
+            nodes.append(Node(kind: .integer, first: Int(value), second: 0))
+        }
+
         mutating func appendDouble(_ value: Double, literalStart: Int = 0) {
             nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: literalStart))
         }
