@@ -37,6 +37,22 @@ private final class WeakLinked: JastorObject {
     }
 }
 
+/// Scalar and optional scalar properties with defaults other than the type's zero.
+private final class Scalars: JastorObject {
+    var count = 7
+    var label: String? = "default"
+    var ratio: Double? = 1.5
+    var name = "default"
+    var note: String? = "kept"
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("count", \Scalars.count), .init("label", \Scalars.label), .init("ratio", \Scalars.ratio),
+            .init("name", \Scalars.name), .init("note", \Scalars.note),
+        ]
+    }
+}
+
 /// Initialisers write storage (observers stay quiet, as in any Swift initialiser); `update(with:)`
 /// assigns through setters (observers and overriding observers run); references, which may be
 /// `weak` or `unowned`, always go through setters.
@@ -87,5 +103,22 @@ private final class WeakLinked: JastorObject {
             child.parent = kept
             #expect(child.toDictionary()["parent"] as? [String: Any] != nil)
         }
+    }
+
+    /// Scalars and optional scalars read from bytes go straight into storage: a value that fits
+    /// replaces the default, `null` clears an optional, and one that does not fit keeps the default.
+    @Test func scalarsFromBytesReplaceStorageOrKeepTheDefault() throws {
+        var issues: [JastorIssue] = []
+        let json = #"{"count": "abc", "label": null, "ratio": 2.5, "name": "a", "note": true}"#
+        let model = try Scalars(jsonString: json, issues: &issues)
+        #expect(model.count == 7)
+        #expect(model.label == nil)
+        #expect(model.ratio == 2.5)
+        #expect(model.name == "a")
+        #expect(model.note == "kept")
+        #expect(
+            issues.map(\.description).sorted() == [
+                #"count: expected Int, found String "abc""#, "note: expected String, found Bool true",
+            ])
     }
 }
