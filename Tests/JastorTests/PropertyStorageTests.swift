@@ -38,6 +38,22 @@ private final class WeakLinked: JastorObject {
     }
 }
 
+/// Scalar and optional scalar properties with defaults other than the type's zero.
+private final class Scalars: JastorObject {
+    var count = 7
+    var label: String? = "default"
+    var ratio: Double? = 1.5
+    var name = "default"
+    var note: String? = "kept"
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("count", \Scalars.count), .init("label", \Scalars.label), .init("ratio", \Scalars.ratio),
+            .init("name", \Scalars.name), .init("note", \Scalars.note),
+        ]
+    }
+}
+
 /// Initialisers write storage (observers stay quiet, as in any Swift initialiser); `update(with:)`
 /// assigns through setters (observers and overriding observers run); a registered `weak` model
 /// property is a declaration mistake, left alone.
@@ -90,5 +106,22 @@ private final class WeakLinked: JastorObject {
         let kept = WeakLinked(dictionary: ["name": "kept"])
         child.parent = kept
         #expect(child.toDictionary().keys.sorted() == ["name"])
+    }
+
+    /// Scalars and optional scalars read from bytes go straight into storage: a value that fits
+    /// replaces the default, `null` clears an optional, and one that does not fit keeps the default.
+    @Test func scalarsFromBytesReplaceStorageOrKeepTheDefault() throws {
+        var issues: [JastorIssue] = []
+        let json = #"{"count": "abc", "label": null, "ratio": 2.5, "name": "a", "note": true}"#
+        let model = try Scalars(jsonString: json, issues: &issues)
+        #expect(model.count == 7)
+        #expect(model.label == nil)
+        #expect(model.ratio == 2.5)
+        #expect(model.name == "a")
+        #expect(model.note == "kept")
+        #expect(
+            issues.map(\.description).sorted() == [
+                #"count: expected Int, found String "abc""#, "note: expected String, found Bool true",
+            ])
     }
 }

@@ -40,10 +40,18 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override var expectedTypeName: String { codec.typeName }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
+    // Into the storage the plan found, through the codec's own write (compiled for scalars'
+    // types); else `decode` below, inlined and so compiled for them.
     override func decodeDocument(
         _ source: DocumentValue, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) -> Bool {
-        decode(source, into: model, by: assignment, context: &context)
+        if assignment == .storage, let storageOffset {
+            guard let root = model as? Root else { return false }
+            return withStorage(of: root, at: storageOffset) {
+                codec.updateDocument(source, storage: $0, context: &context)
+            }
+        }
+        return decode(source, into: model, by: assignment, context: &context)
     }
 
     // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's

@@ -57,6 +57,32 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         decode(source, into: slot, context: &context)
     }
 
+    /// Reads a value of the byte reader's document into a property's storage, which holds a
+    /// value: replaced when the read succeeds, left as it was otherwise.
+    ///
+    /// ``KeyPathAccessor`` calls this for a property whose storage the class plan found
+    /// (``RuntimeLayout``). By default the value is read into a temporary slot and moved in, in
+    /// code compiled for no type in particular; ``ScalarCodec`` and ``OptionalCodec`` of a scalar
+    /// override it with a closure compiled where the type is known, which reads and stores the
+    /// value without a call through a value witness.
+    ///
+    /// - Parameters:
+    ///   - source: The JSON to read.
+    ///   - storage: The property's storage, initialised.
+    ///   - context: The mapping run.
+    /// - Returns: Whether `storage` now holds the value read.
+    func updateDocument(
+        _ source: DocumentValue, storage: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let slot = buffer.baseAddress, decodeDocument(source, into: slot, context: &context) else {
+                return false
+            }
+            storage.pointee = slot.move()
+            return true
+        }
+    }
+
     /// Reads a value, or records why it cannot and returns `nil`; for callers off the hot path.
     final func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in

@@ -15,6 +15,9 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     private let addOptionalMember:
         @Sendable (Wrapped?, Emptiness, String, inout [String: Any], inout EncodingContext) -> Void
 
+    /// The wrapped codec when it is a scalar's, whose optionals read from the byte reader's values
+    /// go straight into a property's storage (``ScalarCodec/updateOptionalDocumentStorage``).
+    private let scalarWrapped: ScalarCodec<Wrapped>?
     /// Puts `.some` of the value a wrapped slot holds (moved out) into an optional slot, through
     /// ``UnwrappableOptional``: in this class, forming a `Wrapped?` looks up its metadata on every
     /// value read.
@@ -25,7 +28,9 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     init(wrapped: Codec<Wrapped>) {
         self.wrapped = wrapped
         (self.initializeSome, self.initializeNone) = Self.initializers(Wrapped?.self)
-        let scalarOutput = (wrapped as? ScalarCodec<Wrapped>)?.direct
+        let scalarWrapped = wrapped as? ScalarCodec<Wrapped>
+        self.scalarWrapped = scalarWrapped
+        let scalarOutput = scalarWrapped?.direct
         self.scalarOutput = scalarOutput
         if let addScalarMember = scalarOutput?.addOptionalMember {
             self.addOptionalMember = { value, omitted, key, dictionary, _ in
@@ -48,6 +53,13 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         _ source: DocumentValue, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
     ) -> Bool {
         decode(source, into: slot, context: &context)
+    }
+
+    override func updateDocument(
+        _ source: DocumentValue, storage: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
+    ) -> Bool {
+        guard let scalarWrapped else { return super.updateDocument(source, storage: storage, context: &context) }
+        return scalarWrapped.updateOptionalDocumentStorage(scalarWrapped, source, storage, &context)
     }
 
     // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's

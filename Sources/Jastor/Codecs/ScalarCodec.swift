@@ -23,6 +23,14 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// ``decodeDocument(_:into:context:)``, compiled where the type is known.
     let readDocumentArray:
         @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool
+    /// ``updateDocument(_:storage:context:)``: this codec's `decode`, compiled where `Value` is
+    /// known, so that the value is read and stored without a temporary slot of an unknown type.
+    private let updateDocumentStorage:
+        @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<Value>, inout MappingContext) -> Bool
+    /// ``OptionalCodec/updateDocument(_:storage:context:)`` for a property of type `Value?`:
+    /// `null` stores `nil`, anything else is read as ``updateDocumentStorage`` reads it.
+    let updateOptionalDocumentStorage:
+        @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<Value?>, inout MappingContext) -> Bool
 
     // Always inlined, so that the closure wrapping `decode` is compiled where `Value` is known:
     // unspecialised, it would look up `ScalarConversion<Value>`'s metadata on every value.
@@ -52,6 +60,29 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
                 codec.decodeDocument(member, into: elementSlot, context: &context)
             }
         }
+        self.updateDocumentStorage = { codec, source, storage, context in
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+                guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
+                    return false
+                }
+                storage.pointee = slot.move()
+                return true
+            }
+        }
+        self.updateOptionalDocumentStorage = { codec, source, storage, context in
+            // As `OptionalCodec.decode`: `null` is `nil`, anything else goes through the scalar's rule.
+            if case .scalar(.null) = source.kind {
+                storage.pointee = nil
+                return true
+            }
+            return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+                guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
+                    return false
+                }
+                storage.pointee = slot.move()
+                return true
+            }
+        }
     }
 
     override var typeName: String { name }
@@ -63,6 +94,12 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
         decode(source, into: slot, context: &context)
+    }
+
+    override func updateDocument(
+        _ source: DocumentValue, storage: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool {
+        updateDocumentStorage(self, source, storage, &context)
     }
 
     // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
