@@ -123,6 +123,20 @@ private final class Summary: JastorObject {
         #expect(error.issues.map(\.description) == ["word: expected a key Summary maps, found an unknown key"])
     }
 
+    @Test func aKeyGivenTwiceIsOneUnknownKey() throws {
+        var issues: [JastorIssue] = []
+        let json = Data(#"{"title": "t", "y": 1, "z": 0, "y": 2}"#.utf8)
+        _ = try Summary(json: json, issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "y: expected a key Summary maps, found an unknown key",
+                "z: expected a key Summary maps, found an unknown key",
+            ])
+        var fromDictionary: [JastorIssue] = []
+        _ = Summary(dictionary: ["title": "t", "y": 1], issues: &fromDictionary)
+        #expect(fromDictionary.map(\.description) == ["y: expected a key Summary maps, found an unknown key"])
+    }
+
     @Test func updatesAreUncheckedForTheyArePartial() {
         let owner = Owner(dictionary: ["login": "a", "id": 1])
         var issues: [JastorIssue] = []

@@ -107,8 +107,10 @@ enum MappingEngine {
         if plan.reportsUnknownKeys {
             // A key a property only writes (its `outputKey:`, an `.encodeOnly` property's key) is
             // known: Jastor's own output holds it.
+            // A key given twice is one unknown key (duplicate keys: the last value counts).
+            var reported: Set<String> = []
             members.forEachMember { key, _ in
-                guard !plan.propertyKeys.contains(key) else { return }
+                guard !plan.propertyKeys.contains(key), reported.insert(key).inserted else { return }
                 _ = context.descend(into: .key(key)) { context in
                     context.record(
                         .unknownKey, expected: "a key \(plan.modelType) maps", found: "an unknown key")
