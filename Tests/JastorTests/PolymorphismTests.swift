@@ -1,5 +1,6 @@
 import Foundation
 import Jastor
+import Synchronization
 import Testing
 
 private class Event: JastorObject {
@@ -61,6 +62,27 @@ private final class Drawing: JastorObject {
 
     override class var properties: [JastorProperty] { register(\.shapes) { property(\.figures) } }
     override class var arrayElementTypes: [String: JastorObject.Type] { ["figures": Shape.self] }
+}
+
+/// The number of times ``Link/modelClass(for:)`` ran, for the test that counts the read-back checks.
+private let linkHookCalls = Mutex(0)
+
+/// A chain of links, the subclass picked by `"kind"`.
+private class Link: JastorObject {
+    var name = ""
+    var next: Link?
+
+    override class var properties: [JastorProperty] { register(\.name, \.next) }
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        linkHookCalls.withLock { $0 += 1 }
+        return json["kind"] as? String == "sub" ? SubLink.self : nil
+    }
+}
+
+private final class SubLink: Link {
+    var kind = "sub"
+
+    override class var properties: [JastorProperty] { register(\.kind) }
 }
 
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
@@ -134,5 +156,38 @@ private final class Drawing: JastorObject {
         // The hook picks these back from their "type": nothing to report.
         let timeline = Timeline(dictionary: try Fixtures.dictionary("events_polymorphic"))
         #expect(try Timeline(json: timeline.jsonData()) == timeline)
+    }
+
+    /// Each subclass model is checked once where it sits (the check's own writing checks none),
+    /// so output stays linear in the chain, not exponential; a cycle is reported, not followed.
+    @Test func eachSubclassIsCheckedOnceAndACycleEnds() throws {
+        let depth = 40
+        let head = SubLink()
+        var tail = head
+        for index in 1..<depth {
+            let link = SubLink()
+            link.name = "\(index)"
+            tail.next = link
+            tail = link
+        }
+        let holder = Link()
+        holder.next = head
+        linkHookCalls.withLock { $0 = 0 }
+        var issues: [JastorIssue] = []
+        let dictionary = holder.toDictionary(issues: &issues)
+        #expect(issues.isEmpty)
+        #expect(linkHookCalls.withLock { $0 } == 2 * depth, "one check each for the dictionary, one for its JSON text")
+        linkHookCalls.withLock { $0 = 0 }
+        let copy = try Link(json: holder.jsonData())
+        #expect(linkHookCalls.withLock { $0 } == 2 * depth, "one check each written, one hook call each read")
+        #expect(copy == holder && (copy.next as? SubLink)?.kind == "sub")
+        #expect(Link(dictionary: dictionary) == holder)
+        tail.next = head
+        defer { tail.next = nil }
+        var cycleIssues: [JastorIssue] = []
+        _ = holder.toDictionary(issues: &cycleIssues)
+        #expect(cycleIssues.map(\.kind) == [.unencodableValue])
+        #expect(cycleIssues.first?.description.contains("a reference back to an enclosing SubLink") == true)
+        #expect(throws: JastorError.self) { try holder.jsonData() }
     }
 }

@@ -66,6 +66,30 @@ private final class UnsafeKeeper: JastorObject {
     }
 }
 
+/// An `unowned` model property beside one whose observer reads it: the ownership check of the
+/// first must not leave the second's setter a released model to read.
+private final class UnownedReader: JastorObject {
+    nonisolated(unsafe) static let placeholder = Linked()
+
+    var title = ""
+    unowned var parent: Linked = UnownedReader.placeholder
+    var sibling: Linked? {
+        didSet { _ = parent.name }
+    }
+
+    override class var properties: [JastorProperty] { register(\.title, \.parent, \.sibling) }
+}
+
+/// A `weak` model property only written: mapping never writes it, so it is no mistake.
+private final class WeakWriter: JastorObject {
+    var title = ""
+    weak var owner: Linked?
+
+    override class var properties: [JastorProperty] {
+        register(\.title) { property(\.owner, direction: .encodeOnly) }
+    }
+}
+
 /// Model-typed properties in plain strong storage are written straight into it by initialisers;
 /// setters that keep their model elsewhere go through the setter, which the layout probe tells
 /// apart; `weak` and `unowned` ones are declaration mistakes.
@@ -161,5 +185,25 @@ private final class UnsafeKeeper: JastorObject {
         updated.update(with: ["observed": ["name": "observed-2"]])
         #expect(updated.observed?.name == "observed-2")
         #expect(observedNames.withLock { $0.contains("observed-2") })
+    }
+
+    @Test func theOwnershipCheckLeavesNoReleasedModelForAnotherSetterToRead() {
+        #expect(
+            UnownedReader.declarationIssues.map(\.description) == [
+                "UnownedReader.parent: expected a property that keeps the Linked it is given (a strong reference), "
+                    + "found one that does not (weak or unowned): list it with ignored(_:)"
+            ])
+    }
+
+    @Test func aWeakPropertyOnlyWrittenIsNoMistake() throws {
+        #expect(WeakWriter.declarationIssues.isEmpty)
+        let owner = Linked()
+        owner.name = "me"
+        let writer = WeakWriter()
+        writer.title = "t"
+        writer.owner = owner
+        let written = try JSONSerialization.jsonObject(with: try writer.jsonData()) as? [String: Any]
+        #expect((written?["owner"] as? [String: Any])?["name"] as? String == "me")
+        withExtendedLifetime(owner) {}
     }
 }

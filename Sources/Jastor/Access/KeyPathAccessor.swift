@@ -158,14 +158,16 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override func ownershipMistake(in root: () -> JastorObject) -> DeclarationMistake? {
         guard
             let valueModelType = (Value.self as? JastorObject.Type)
-                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType,
-            let root = root() as? Root
+                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType
         else { return nil }
         var sample = valueModelType.init()
-        guard Self.store(sample, into: root, through: keyPath) else { return nil }
+        var blank = root() as? Root
+        guard let holder = blank, Self.store(sample, into: holder, through: keyPath) else { return nil }
         // Only `sample` holds the model unless the property (or a setter it has) kept it.
-        let kept = withExtendedLifetime(root) { !isKnownUniquelyReferenced(&sample) }
-        return kept ? nil : .propertyKeepsNoModel(valueModelType)
+        let kept = withExtendedLifetime(holder) { !isKnownUniquelyReferenced(&sample) }
+        // The blank goes first: an `unowned` field of it still points at `sample`.
+        blank = nil
+        return withExtendedLifetime((sample, blank)) { kept ? nil : .propertyKeepsNoModel(valueModelType) }
     }
 
     /// Writes `model` through `keyPath`; the reference made for the cast ends with the call.

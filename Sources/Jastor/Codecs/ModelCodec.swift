@@ -53,8 +53,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 
     override func foundationValue(_ model: Model, context: inout EncodingContext) -> Any {
-        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
-        return MappingEngine.foundationObject(model, context: &context)
+        let object = MappingEngine.foundationObject(model, context: &context)
+        // The object written is the one the check needs: nothing is written twice.
+        if type(of: model) != modelType { checkClassReadBack(of: model, written: object, context: &context) }
+        return object
     }
 
     /// Reports a subclass in this slot that JSON would read back as another class.
@@ -63,12 +65,22 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     /// what it writes, else as the declared class, which drops the subclass's properties. Reported
     /// at the model's path (JSON text, `Codable`, `toDictionary(issues:)`) when that is not the
     /// model's own class; archives record the class.
+    ///
+    /// `written` is the model's object when the caller has written it; else it is written apart,
+    /// with this check off inside (each model is checked once where it sits, so the cost stays
+    /// linear in the graph's size times its depth, and a cycle ends at its first repeat).
     @inline(never)
-    private func checkClassReadBack(of model: Model, context: inout EncodingContext) {
-        guard context.purpose == .dictionary else { return }
-        // The object as a reader gets it, written apart: its own issues are reported where it is written.
-        var written = EncodingContext(purpose: .dictionary)
-        let object = MappingEngine.foundationObject(model, context: &written) as? [String: Any] ?? [:]
+    private func checkClassReadBack(of model: Model, written: Any? = nil, context: inout EncodingContext) {
+        guard context.purpose == .dictionary, context.checksClassReadBack else { return }
+        let object: [String: Any]
+        if let written {
+            object = written as? [String: Any] ?? [:]
+        } else {
+            // The object as a reader gets it, written apart: its own issues are reported where it is written.
+            var apart = EncodingContext(purpose: .dictionary)
+            apart.checksClassReadBack = false
+            object = MappingEngine.foundationObject(model, context: &apart) as? [String: Any] ?? [:]
+        }
         let chosen = modelType.modelClass(for: FoundationObject(dictionary: object).hookView) ?? modelType
         guard chosen != type(of: model) else { return }
         context.record(

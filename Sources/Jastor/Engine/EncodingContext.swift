@@ -20,6 +20,9 @@ struct EncodingContext {
     /// For `Codable`: whether its encoder writes an untyped `Decimal` as text, which would read
     /// back as a `String` (reported where it is found); `nil` elsewhere.
     var untypedDecimalIsWrittenAsText: ((Decimal) -> Bool)?
+    /// Whether a subclass model in a base-class slot is checked to read back as its own class;
+    /// off inside that check's own writing, so that each model is checked once.
+    var checksClassReadBack = true
     private var trail = IssueTrail()
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []

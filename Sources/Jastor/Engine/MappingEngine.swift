@@ -279,7 +279,8 @@ enum MappingEngine {
     static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
         if let model = value as? JastorObject {
             // An untyped value reads back a JSON object as a dictionary, not as this model.
-            if context.purpose != .inspection {
+            // A transform's `decode` gets the dictionary back (as for `Date` and `Data` below).
+            if context.purpose != .inspection && !transformed {
                 context.record(
                     .unencodableValue,
                     expected: "a value that reads back as itself (a model in an untyped value reads back as a "

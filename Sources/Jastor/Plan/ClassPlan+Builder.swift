@@ -76,14 +76,10 @@ extension ClassPlan {
         /// The plans of the mapped properties, in declaration order.
         mutating func plans(for stored: [StoredProperty], registrations: [String: Registration]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
-            // One blank of the class for the ownership checks, made when a property first needs it.
-            var blank: JastorObject?
-            func probeRoot() -> JastorObject {
-                if let blank { return blank }
-                let made = modelType.init()
-                blank = made
-                return made
-            }
+            // A blank of the class for each ownership check: a shared one would keep an `unowned`
+            // field pointing at the previous check's released sample, for the next setter to read.
+            let modelType = self.modelType
+            let probeRoot = { modelType.init() }
             var matched: Set<String> = []
             var plans: [Draft] = []
             for property in stored {
@@ -110,7 +106,11 @@ extension ClassPlan {
                     continue
                 }
                 guard accessor.isMapped else { continue }
-                if let mistake = accessor.declarationMistake ?? accessor.ownershipMistake(in: probeRoot) {
+                // Mapping never writes an `.encodeOnly` property, so it may hold what it does not keep.
+                let ownership = {
+                    registration.property.direction == .encodeOnly ? nil : accessor.ownershipMistake(in: probeRoot)
+                }
+                if let mistake = accessor.declarationMistake ?? ownership() {
                     record(property.name, expected: mistake.expected, found: mistake.found)
                     continue
                 }
