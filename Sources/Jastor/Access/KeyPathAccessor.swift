@@ -31,7 +31,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         self.keyPath = keyPath
         self.codec = codec
         self.storageOffset = storageOffset
-        self.mergesModels = Value.self is JastorObject.Type || Value.self is any OptionalModel.Type
+        self.mergesModels = Self.heldModelType != nil
         super.init(keyPath: keyPath)
     }
 
@@ -155,19 +155,21 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
     }
 
-    override func ownershipMistake(in root: () -> JastorObject) -> DeclarationMistake? {
-        guard
-            let valueModelType = (Value.self as? JastorObject.Type)
-                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType
-        else { return nil }
+    /// The model class the property holds, itself or in an optional; `nil` for other values.
+    private static var heldModelType: JastorObject.Type? {
+        (Value.self as? JastorObject.Type) ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType
+    }
+
+    override func ownershipMistake(in modelType: JastorObject.Type) -> DeclarationMistake? {
+        guard let valueModelType = Self.heldModelType else { return nil }
         var sample = valueModelType.init()
-        var blank = root() as? Root
+        var blank = modelType.init() as? Root
         guard let holder = blank, Self.store(sample, into: holder, through: keyPath) else { return nil }
         // Only `sample` holds the model unless the property (or a setter it has) kept it.
         let kept = withExtendedLifetime(holder) { !isKnownUniquelyReferenced(&sample) }
         // The blank goes first: an `unowned` field of it still points at `sample`.
         blank = nil
-        return withExtendedLifetime((sample, blank)) { kept ? nil : .propertyKeepsNoModel(valueModelType) }
+        return withExtendedLifetime(sample) { kept ? nil : .propertyKeepsNoModel(valueModelType) }
     }
 
     /// Writes `model` through `keyPath`; the reference made for the cast ends with the call.
@@ -182,8 +184,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
 
     override func reachingReferenceStorage(at slot: StorageSlot, in modelType: JastorObject.Type) -> PropertyAccessor? {
         guard slot.type == Value.self,
-            let valueModelType = (Value.self as? JastorObject.Type)
-                ?? (Value.self as? any OptionalModel.Type)?.wrappedModelType,
+            let valueModelType = Self.heldModelType,
             let root = modelType.init() as? Root
         else { return nil }
         let sample = valueModelType.init()

@@ -101,11 +101,12 @@ class PropertyAccessor: @unchecked Sendable {
     var declarationMistake: DeclarationMistake? { nil }
     /// The mistake of a property holding a model that does not keep it, if it is one.
     ///
-    /// A mistake if writing a model through the key path into `root()` (a blank of the class,
-    /// made on demand) leaves nothing keeping that model (a `weak` or `unowned` property): mapping
-    /// would create it and lose it at once, or, for `unowned`, leave it to trap at the next read.
-    /// `nil` for other properties.
-    func ownershipMistake(in root: () -> JastorObject) -> DeclarationMistake? { nil }
+    /// A mistake if writing a model through the key path into a blank of `modelType` leaves
+    /// nothing keeping that model (a `weak` or `unowned` property): mapping would create it and
+    /// lose it at once, or, for `unowned`, leave it to trap at the next read. `nil` for other
+    /// properties. Each check makes its own blank: a shared one would keep an `unowned` field
+    /// pointing at an earlier check's released sample, for the next setter to read.
+    func ownershipMistake(in modelType: JastorObject.Type) -> DeclarationMistake? { nil }
 
     /// The property's value in `model` read through the key path, registered or ignored alike.
     func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }

@@ -76,10 +76,6 @@ extension ClassPlan {
         /// The plans of the mapped properties, in declaration order.
         mutating func plans(for stored: [StoredProperty], registrations: [String: Registration]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
-            // A blank of the class for each ownership check: a shared one would keep an `unowned`
-            // field pointing at the previous check's released sample, for the next setter to read.
-            let modelType = self.modelType
-            let probeRoot = { modelType.init() }
             var matched: Set<String> = []
             var plans: [Draft] = []
             for property in stored {
@@ -107,10 +103,10 @@ extension ClassPlan {
                 }
                 guard accessor.isMapped else { continue }
                 // Mapping never writes an `.encodeOnly` property, so it may hold what it does not keep.
-                let ownership = {
-                    registration.property.direction == .encodeOnly ? nil : accessor.ownershipMistake(in: probeRoot)
-                }
-                if let mistake = accessor.declarationMistake ?? ownership() {
+                let readsInto = registration.property.direction != .encodeOnly
+                if let mistake = accessor.declarationMistake
+                    ?? (readsInto ? accessor.ownershipMistake(in: modelType) : nil)
+                {
                     record(property.name, expected: mistake.expected, found: mistake.found)
                     continue
                 }
