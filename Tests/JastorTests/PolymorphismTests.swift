@@ -64,6 +64,30 @@ private final class Drawing: JastorObject {
     override class var arrayElementTypes: [String: JastorObject.Type] { ["figures": Shape.self] }
 }
 
+/// Shapes only written (`.encodeOnly`): mapping never reads them back, so a subclass there is no loss.
+private final class Poster: JastorObject {
+    var title = ""
+    var cover: Shape?
+    var gallery: [Shape] = []
+
+    override class var properties: [JastorProperty] {
+        register(\.title) {
+            property(\.cover, direction: .encodeOnly)
+            property(\.gallery, direction: .encodeOnly)
+        }
+    }
+}
+
+/// The same under a key path, which is written through the tree rather than streamed.
+private final class Framed: JastorObject {
+    var title = ""
+    var nested: Shape?
+
+    override class var properties: [JastorProperty] {
+        register(\.title) { property(\.nested, key: "meta.shape", direction: .encodeOnly) }
+    }
+}
+
 /// The number of times ``Link/modelClass(for:)`` ran, for the test that counts the read-back checks.
 private let linkHookCalls = Mutex(0)
 
@@ -156,6 +180,44 @@ private final class SubLink: Link {
         // The hook picks these back from their "type": nothing to report.
         let timeline = Timeline(dictionary: try Fixtures.dictionary("events_polymorphic"))
         #expect(try Timeline(json: timeline.jsonData()) == timeline)
+    }
+
+    /// A subclass in a property that is only written is not reported.
+    ///
+    /// Mapping never reads an `.encodeOnly` property's key back, so nothing reads back as another
+    /// class. The same subclass in a property that is read still is (the test above).
+    @Test func aSubclassInAPropertyOnlyWrittenIsNotReported() throws {
+        let circle = Circle()
+        circle.name = "c"
+        circle.radius = 2.5
+        let poster = Poster()
+        poster.title = "t"
+        poster.cover = circle
+        poster.gallery = [Shape(), circle]
+        let framed = Framed()
+        framed.title = "t"
+        framed.nested = circle
+        for model in [poster, framed] as [JastorObject] {
+            var issues: [JastorIssue] = []
+            let dictionary = model.toDictionary(issues: &issues)
+            #expect(issues.isEmpty, "\(issues)")
+            #expect(
+                try JSONSerialization.jsonObject(with: model.jsonData()) as? NSDictionary == dictionary as NSDictionary)
+            #expect(try model.jsonData(options: .sortedKeys).count == model.jsonData().count)
+            _ = try JSONEncoder().encode(model)
+        }
+        let written = poster.toDictionary()
+        #expect((written["cover"] as? [String: Any])?["radius"] as? Double == 2.5)
+        #expect(
+            ((framed.toDictionary()["meta"] as? [String: Any])?["shape"] as? [String: Any])?["radius"] as? Double == 2.5
+        )
+        // Read back, the written-only shapes are left as they were: only the title is read.
+        let copy = try Poster(json: poster.jsonData())
+        #expect(copy.title == "t" && copy.cover == nil && copy.gallery.isEmpty)
+        // A subclass in a property that is read is still reported, under a written-only sibling too.
+        let drawing = Drawing()
+        drawing.shapes = [circle]
+        #expect(throws: JastorError.self) { try drawing.jsonData() }
     }
 
     /// Each subclass model is checked once where it sits (the check's own writing checks none),

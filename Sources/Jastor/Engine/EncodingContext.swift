@@ -34,6 +34,19 @@ struct EncodingContext {
     /// The problems found so far.
     var issues: [JastorIssue] { trail.issues }
 
+    /// Runs `body`, which writes `property`; below a property that is only written
+    /// (`.encodeOnly`), models are not checked to read back as their own class, since mapping
+    /// never reads that key back.
+    @inline(__always)
+    mutating func writing<Result>(
+        _ property: PropertyPlan, _ body: (inout EncodingContext) -> Result
+    ) -> Result {
+        guard property.isWrittenOnly, checksClassReadBack else { return body(&self) }
+        checksClassReadBack = false
+        defer { checksClassReadBack = true }
+        return body(&self)
+    }
+
     /// Runs `body` one level down, at `component` of the current object or array.
     @inline(__always)
     mutating func descend<Result>(

@@ -224,7 +224,9 @@ enum MappingEngine {
                 continue
             }
             guard let path = property.outputPath else { continue }
-            let value = context.descend(into: path) { context in property.accessor.encode(model, context: &context) }
+            let value = context.descend(into: path) { context in
+                context.writing(property) { property.accessor.encode(model, context: &$0) }
+            }
             if plan.hasDistinctOutputKeys, case .key(let key)? = property.outputKey {
                 object.appendNew(value, forKey: key)
             } else {

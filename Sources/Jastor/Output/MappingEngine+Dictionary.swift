@@ -22,8 +22,10 @@ extension MappingEngine {
             let property = member.property
             // Emptiness records no issue, so the check may sit inside the member's path.
             context.descend(into: member) { context in
-                property.accessor.addMember(
-                    model, omitting: property.omittedEmptiness, as: member.key, to: &dictionary, context: &context)
+                context.writing(property) {
+                    property.accessor.addMember(
+                        model, omitting: property.omittedEmptiness, as: member.key, to: &dictionary, context: &$0)
+                }
             }
         }
         return dictionary

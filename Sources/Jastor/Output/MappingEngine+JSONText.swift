@@ -21,7 +21,10 @@ extension MappingEngine {
         writer.beginObject()
         var first = true
         for member in members {
-            if member.property.accessor.writeMember(model, member, first: first, to: &writer, context: &context) {
+            let wrote = context.writing(member.property) {
+                member.property.accessor.writeMember(model, member, first: first, to: &writer, context: &$0)
+            }
+            if wrote {
                 first = false
             }
         }

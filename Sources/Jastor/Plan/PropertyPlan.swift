@@ -19,6 +19,9 @@ final class PropertyPlan: Sendable {
     let omittedEmptiness: Emptiness
     /// Whether a JSON object the model is created from must have the property's input key.
     let isRequired: Bool
+    /// Whether the property is written but never read (`.encodeOnly`): what it writes is never
+    /// read back, so no output check about reading back applies below it.
+    let isWrittenOnly: Bool
 
     init(
         name: String, inputPath: [JastorPath.Component]?, inputKey: JastorPath.Component?,
@@ -33,5 +36,6 @@ final class PropertyPlan: Sendable {
         self.outputKey = outputPath?.count == 1 ? outputPath?.first.map { .key($0.objectKey) } : nil
         self.accessor = accessor
         self.omittedEmptiness = omittedEmptiness
+        self.isWrittenOnly = inputPath == nil && outputPath != nil
     }
 }
