@@ -63,6 +63,9 @@ import Testing
             ([[0xD1, 1, 1], [0x10, 7]], "a dictionary key that is not a string"),
             ([[0xC1, 0]], "an object of kind 0xC1, which archives do not hold"),
             ([[0x14] + bigEndian(1, size: 8) + bigEndian(0, size: 8)], "an integer beyond 64 bits"),
+            // Text no Swift string holds is damage, not repaired into U+FFFD in silence.
+            ([[0xA1, 1], [0x61, 0xD8, 0x00]], "object 1 is a string that is not valid text"),
+            ([[0xA1, 1], [0x52, 0x61, 0xFF]], "object 1 is a string that is not valid text"),
         ]
         for (objects, reason) in cases {
             let found = try damage(propertyList(objects))

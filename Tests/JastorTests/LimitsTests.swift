@@ -159,6 +159,8 @@ private final class Limited: JastorObject {
 
     // MARK: Strings
 
+    /// Kept in the `String` with U+FFFD in their place and reported there (`InvalidTextTests`);
+    /// every other type refuses the text.
     @Test(arguments: [#""\ud800""#, #""\udc00""#, #""a\ud800b""#, #""\udc00\ud800""#])
     func loneSurrogatesBecomeTheReplacementCharacter(escaped: String) throws {
         let data = everyScalar(escaped)
@@ -172,6 +174,7 @@ private final class Limited: JastorObject {
                 int64: expected Int64, found String \(expected)
                 uint64: expected UInt64, found String \(expected)
                 double: expected Double, found String \(expected)
+                string: \(InvalidTextTests.expected)
                 bool: expected Bool, found String \(expected)
                 decimal: expected Decimal, found String \(expected)
                 """)

@@ -122,13 +122,21 @@ struct BinaryPropertyListReader {
         case 0x2 where low == 3: value = try finite(Double(bitPattern: try unsigned(at: start + 1, size: 8)))
         case 0x5:
             let (byteCount, contents) = try length(low, at: start, elementSize: 1)
-            value = try archived(String(decoding: bytes[contents..<contents + byteCount], as: UTF8.self))
+            // ASCII by the format; a byte beyond it is damage, never repaired in silence.
+            guard let text = String(validating: bytes[contents..<contents + byteCount], as: UTF8.self) else {
+                throw Failure(reason: "object \(object) is a string that is not valid text")
+            }
+            value = try archived(text)
         case 0x6:
             let (unitCount, contents) = try length(low, at: start, elementSize: 2)
             let units = (0..<unitCount).map {
                 UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1])
             }
-            value = try archived(String(decoding: units, as: UTF16.self))
+            // A lone surrogate is damage (Swift's strings cannot hold one), never repaired in silence.
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw Failure(reason: "object \(object) is a string that is not valid text")
+            }
+            value = try archived(text)
         case 0xA:
             let (elementCount, references) = try length(low, at: start, elementSize: referenceSize)
             var elements: [JSONValue] = []

@@ -57,7 +57,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.directFoundationValue = direct?.foundationValue
         self.readDocumentArray = { codec, source, slot, context in
             ArrayCodec<Value>.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
-                codec.decodeDocument(member, into: elementSlot, context: &context)
+                member.read(through: codec, into: elementSlot, context: &context)
             }
         }
         self.updateDocumentStorage = { codec, source, storage, context in

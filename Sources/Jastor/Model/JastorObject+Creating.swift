@@ -73,6 +73,7 @@ extension JastorObject {
         try StrictMapping.Root.object.check(root, for: type(of: self))
         var context = MappingContext(policy: .creating)
         MappingEngine.map(root, into: self, by: .storage, context: &context)
+        root.reportRepairs(context: &context)
         return context.issues
     }
 }
@@ -158,6 +159,7 @@ extension Array where Element: JastorObject {
         guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context) else {
             throw JastorError(issues: context.issues)
         }
+        root.reportRepairs(context: &context)
         self = models
         issues += context.issues
     }

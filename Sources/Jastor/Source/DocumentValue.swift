@@ -45,12 +45,16 @@ struct DocumentValue: JSONSource {
         }
     }
 
-    // The codec's and the accessor's non-generic entries, specialised for this source.
+    // The codec's and the accessor's non-generic entries, specialised for this source; each
+    // reports a string it read that holds U+FFFD in place of text a `String` cannot hold.
     @inline(__always)
     func read<Value>(
         through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
-        codec.decodeDocument(self, into: slot, context: &context)
+        let repairs = document.repairCount
+        let read = codec.decodeDocument(self, into: slot, context: &context)
+        if document.repairCount != repairs { reportRepairs(keeping: repairs, kept: read, context: &context) }
+        return read
     }
 
     @inline(__always)
@@ -58,7 +62,29 @@ struct DocumentValue: JSONSource {
         through accessor: PropertyAccessor, into model: JastorObject, by assignment: Assignment,
         context: inout MappingContext
     ) -> Bool {
-        accessor.decodeDocument(self, into: model, by: assignment, context: &context)
+        let repairs = document.repairCount
+        let read = accessor.decodeDocument(self, into: model, by: assignment, context: &context)
+        if document.repairCount != repairs { reportRepairs(keeping: repairs, kept: read, context: &context) }
+        return read
+    }
+
+    /// Reports, at the current path, that a value read here holds text the input spelled in a way
+    /// a Swift `String` cannot hold (invalid UTF-8, a lone surrogate escape such as `\ud800`),
+    /// which the value keeps as U+FFFD.
+    ///
+    /// Each read reports what it made and nothing deeper reads reported, so a string is reported
+    /// at the innermost value holding it; a read that kept nothing (`kept` is `false`: a mismatch,
+    /// reported as such) reports nothing more. The entry points call this once more at the root,
+    /// for strings read outside any value (a kept or reported key).
+    @inline(never)
+    func reportRepairs(keeping count: Int = 0, kept: Bool = true, context: inout MappingContext) {
+        guard document.repairCount != count else { return }
+        defer { document.markRepairsReported(keeping: count) }
+        guard kept else { return }
+        context.record(
+            .invalidValue,
+            expected: "text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800)",
+            found: "text that is not, kept with U+FFFD in its place")
     }
 
     func forEachElement(_ body: (DocumentValue) -> Void) {

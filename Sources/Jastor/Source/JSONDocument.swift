@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A JSON document read by ``JSONReader``: a flat tape of nodes in document order.
 ///
@@ -48,6 +49,13 @@ package final class JSONDocument: Sendable {
     let nodes: [Node]
     let decodedStrings: [String]
     let markedValues: [JSONScalar]
+    /// How many strings were handed out with U+FFFD in place of text a Swift `String` cannot
+    /// hold (invalid UTF-8, or a lone surrogate escape the reader replaced), and not yet reported.
+    ///
+    /// ``DocumentValue`` reports them at the value whose reading made them (see
+    /// `reportingRepairs`), so such a string is kept with an issue, never in silence. Atomic only
+    /// to keep the class `Sendable`: one mapping run reads a document at a time.
+    private let repairs = Atomic<Int>(0)
 
     init(bytes: [UInt8], tape: Tape) {
         self.bytes = bytes
@@ -99,9 +107,11 @@ package final class JSONDocument: Sendable {
             nodes.append(Node(kind: .integerLiteral, first: start, second: count))
         }
 
-        mutating func appendDecodedString(_ string: String) {
+        /// Appends a string the reader decoded; `repaired` when U+FFFD stands in it for a lone
+        /// surrogate escape or invalid UTF-8 (`second` is then 1).
+        mutating func appendDecodedString(_ string: String, repaired: Bool = false) {
             decodedStrings.append(string)
-            nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0))
+            nodes.append(Node(kind: .decodedString, first: decodedStrings.count - 1, second: repaired ? 1 : 0))
         }
 
         /// Reads the strings of a Jastor archive of format version 2 or later by ``ArchiveSpelling``:
@@ -191,14 +201,44 @@ package final class JSONDocument: Sendable {
         }
     }
 
-    /// The string at a string node.
+    /// The string at a string node; text a `String` cannot hold is replaced with U+FFFD and
+    /// counted in ``repairCount``.
     func string(at index: Int) -> String {
         let node = nodes[index]
-        if node.kind == .decodedString { return decodedStrings[node.first] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]), as: UTF8.self)
+        if node.kind == .decodedString {
+            if node.second != 0 { repairs.add(1, ordering: .relaxed) }
+            return decodedStrings[node.first]
         }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second])
+            // Only a failure decodes again, with repairs.
+            if let valid = Self.validString(text) { return valid }
+            repairs.add(1, ordering: .relaxed)
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// `text` as a `String`, or `nil` when it is not valid UTF-8.
+    ///
+    /// Through `UTF8Span` where the standard library has it: validated once, copied without a
+    /// second check, at about the cost of `String(decoding:as:)`. `String(validating:as:)`, the
+    /// fallback (and the path `preferringSpan: false` takes, for the test that compares both),
+    /// is generic and not inlined: it looks up the buffer type's metadata on every call, which
+    /// doubled the cost of each string.
+    static func validString(_ text: UnsafeBufferPointer<UInt8>, preferringSpan: Bool = true) -> String? {
+        if preferringSpan, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            guard let span = try? UTF8Span(validating: text.span) else { return nil }
+            return String(copying: span)
+        }
+        return String(validating: text, as: UTF8.self)
+    }
+
+    /// How many strings handed out so far were repaired and not yet reported.
+    var repairCount: Int { repairs.load(ordering: .relaxed) }
+
+    /// Marks the repairs after the first `count` as reported.
+    func markRepairsReported(keeping count: Int) {
+        repairs.store(count, ordering: .relaxed)
     }
 
     /// The literal of a number node.

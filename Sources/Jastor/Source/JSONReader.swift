@@ -6,7 +6,8 @@ import Foundation
 /// The reader follows RFC 8259 strictly (it accepts every `y_` file of JSONTestSuite and rejects
 /// every `n_` file). It is iterative, so nesting costs no stack; it stops at ``maximumDepth``
 /// levels with an error instead. Within strings, invalid UTF-8 and lone surrogate escapes are
-/// replaced with U+FFFD; duplicate keys are kept, and lookups find the last one.
+/// replaced with U+FFFD, and the document counts each such string it hands out, for the mapping
+/// run to report (``DocumentValue``); duplicate keys are kept, and lookups find the last one.
 package struct JSONReader {
     /// How deep arrays and objects may nest.
     static let maximumDepth = 512
@@ -298,17 +299,22 @@ package struct JSONReader {
     /// Reads the rest of a string that has escapes, decoding it.
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) {
         var decoded = Array(bytes[start..<position])
+        var repaired = false
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                tape.appendDecodedString(String(decoding: decoded, as: UTF8.self))
+                if let valid = decoded.withUnsafeBufferPointer({ JSONDocument.validString($0) }) {
+                    tape.appendDecodedString(valid, repaired: repaired)
+                } else {
+                    tape.appendDecodedString(String(decoding: decoded, as: UTF8.self), repaired: true)
+                }
                 return
             case UInt8(ascii: "\\"):
                 position += 1
                 guard position < bytes.count else { break }
-                try readEscape(into: &decoded)
+                try readEscape(into: &decoded, repaired: &repaired)
             case 0..<0x20:
                 throw error("a string character (control characters must be escaped)")
             default:
@@ -322,7 +328,8 @@ package struct JSONReader {
         throw error("'\"' to close the string")
     }
 
-    private mutating func readEscape(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
+    /// Decodes one escape into `decoded`; sets `repaired` when a lone surrogate becomes U+FFFD.
+    private mutating func readEscape(into decoded: inout [UInt8], repaired: inout Bool) throws(JSONSyntaxError) {
         let escape = bytes[position]
         position += 1
         switch escape {
@@ -346,7 +353,13 @@ package struct JSONReader {
                     position = resume  // not a pair: the second escape is read on its own
                 }
             }
-            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            let character: Unicode.Scalar
+            if let valid = Unicode.Scalar(scalar) {
+                character = valid
+            } else {
+                character = "\u{FFFD}"
+                repaired = true
+            }
             // Encoded by the standard library straight into the bytes, with no `String` in between.
             UTF8.encode(character) { decoded.append($0) }
         default:

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import Jastor
+
+private final class Note: JastorObject {
+    var title = ""
+    var tags: [String] = []
+    var meta: [String: Any] = [:]
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register(\.title, \.tags) {
+            property(\.meta)
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
+/// Text a Swift `String` cannot hold — invalid UTF-8, a lone surrogate escape (`\ud800`) — is
+/// kept with U+FFFD in its place and reported at the path of the value holding it, never in silence.
+@Suite struct InvalidTextTests {
+    /// The issue every repaired string gets.
+    static let expected =
+        "expected text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800), "
+        + "found text that is not, kept with U+FFFD in its place"
+
+    /// Maps `bytes`, returning the model and its issues' descriptions.
+    private static func map(_ bytes: [UInt8]) throws -> (Note, [String]) {
+        var issues: [JastorIssue] = []
+        let note = try Note(json: Data(bytes), issues: &issues)
+        return (note, issues.map(\.description))
+    }
+
+    @Test func aLoneSurrogateEscapeIsKeptAsTheReplacementCharacterAndReported() throws {
+        let (note, issues) = try Self.map(Array(#"{"title": "a\ud800b", "tags": ["ok", "\udc00"]}"#.utf8))
+        #expect(note.title == "a\u{FFFD}b" && note.tags == ["ok", "\u{FFFD}"])
+        #expect(issues == ["title: " + Self.expected, "tags[1]: " + Self.expected])
+        let error = try #require(throws: JastorError.self) {
+            try Note(validatingJSON: Data(#"{"title": "\udbff"}"#.utf8))
+        }
+        #expect(error.issues.map(\.kind) == [.invalidValue])
+    }
+
+    @Test func invalidUTF8IsKeptAsTheReplacementCharacterAndReported() throws {
+        // A plain string (read lazily) and one with an escape (decoded as it is read).
+        let plain: [UInt8] = Array(#"{"title": "a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
+        let (note, issues) = try Self.map(plain)
+        #expect(note.title == "a\u{FFFD}b")
+        #expect(issues == ["title: " + Self.expected])
+        let escaped: [UInt8] = Array(#"{"tags": ["\n"#.utf8) + [0xC3, 0x28] + Array(#""]}"#.utf8)
+        let (other, otherIssues) = try Self.map(escaped)
+        #expect(other.tags == ["\n\u{FFFD}("])
+        #expect(otherIssues == ["tags[0]: " + Self.expected])
+    }
+
+    @Test func untypedValuesAndKeptKeysAreReportedToo() throws {
+        let (note, issues) = try Self.map(Array(#"{"meta": {"a": ["\ud800"]}, "\udfff": 1}"#.utf8))
+        #expect((note.meta["a"] as? [String]) == ["\u{FFFD}"])
+        #expect(note.extras["\u{FFFD}"] as? Int == 1)
+        #expect(issues.sorted() == ["meta: " + Self.expected, Self.expected].sorted())
+        var arrayIssues: [JastorIssue] = []
+        let notes = try [Note](json: Data(#"[{"title": "x"}, {"title": "\ud800"}]"#.utf8), issues: &arrayIssues)
+        #expect(notes.map(\.title) == ["x", "\u{FFFD}"])
+        #expect(arrayIssues.map(\.description) == ["[1].title: " + Self.expected])
+    }
+
+    /// Surrogate pairs, a real U+FFFD (escaped or not) and other characters are text a `String`
+    /// holds: nothing is reported.
+    @Test func validTextIsNotReported() throws {
+        let json = #"{"title": "\ud83d\ude00 \ufffd � é\u00e9", "tags": ["\u0000", "日本"]}"#
+        let (note, issues) = try Self.map(Array(json.utf8))
+        #expect(note.title == "😀 \u{FFFD} \u{FFFD} éé" && note.tags == ["\u{0}", "日本"])
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
+    /// The law over random bytes: the string read is what `String(decoding:)` makes of them, and
+    /// it is reported exactly when `String(validating:)` refuses them.
+    @Test func aStringIsReportedExactlyWhenItsBytesAreNotUTF8() throws {
+        let seed: UInt64 = 0x7E47_0001
+        var random = SeededRandom(seed: seed)
+        let pieces: [[UInt8]] = [
+            [0x61], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xE6, 0x97],
+            [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80],
+            Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud800"#.utf8), Array(#"\ud83d\ude00"#.utf8),
+        ]
+        var reported = 0
+        for index in 0..<2_000 {
+            var raw: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<6, using: &random) {
+                raw += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            let (note, issues) = try Self.map(Array(#"{"title": ""#.utf8) + raw + Array(#""}"#.utf8))
+            // The text the escapes stand for, as bytes: what the input spells.
+            let spelled = Self.unescaped(raw)
+            let expectedTitle = String(decoding: spelled.bytes, as: UTF8.self)
+            let isValid = String(validating: spelled.bytes, as: UTF8.self) != nil && !spelled.hasLoneSurrogate
+            #expect(note.title == expectedTitle, "seed \(seed), string \(index): \(raw)")
+            #expect(issues == (isValid ? [] : ["title: " + Self.expected]), "seed \(seed), string \(index): \(raw)")
+            if !isValid { reported += 1 }
+        }
+        #expect(reported > 200 && reported < 1_900, "the law saw both outcomes (seed \(seed))")
+    }
+
+    /// Both ways of validating a string (`UTF8Span`, and `String(validating:as:)` where the
+    /// standard library has no `UTF8Span`) agree with each other and with decoding, over random bytes.
+    @Test func bothValidationPathsAgree() {
+        let seed: UInt64 = 0x7E47_0002
+        var random = SeededRandom(seed: seed)
+        let pieces: [[UInt8]] = [
+            [0x61], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xF0, 0x9F, 0x98],
+            [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80], [0x00], [0xEF, 0xBF, 0xBD],
+        ]
+        for index in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<24, using: &random) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let span = JSONDocument.validString(buffer)
+                let plain = JSONDocument.validString(buffer, preferringSpan: false)
+                #expect(span == plain, "seed \(seed), bytes \(index): \(bytes)")
+                let decoded = String(decoding: buffer, as: UTF8.self)
+                #expect((span != nil) == decoded.utf8.elementsEqual(bytes), "seed \(seed), bytes \(index): \(bytes)")
+            }
+        }
+    }
+
+    /// The bytes the escapes of `raw` stand for (a lone surrogate as U+FFFD) and whether one was lone.
+    private static func unescaped(_ raw: [UInt8]) -> (bytes: [UInt8], hasLoneSurrogate: Bool) {
+        var bytes: [UInt8] = []
+        var lone = false
+        var index = 0
+        func hex(at position: Int) -> UInt32 {
+            UInt32(String(decoding: raw[position..<position + 4], as: UTF8.self), radix: 16) ?? 0
+        }
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "\\") else {
+                bytes.append(raw[index])
+                index += 1
+                continue
+            }
+            if raw[index + 1] == UInt8(ascii: "n") {
+                bytes.append(0x0A)
+                index += 2
+                continue
+            }
+            var scalar = hex(at: index + 2)
+            index += 6
+            if (0xD800..<0xDC00).contains(scalar), index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"),
+                raw[index + 1] == UInt8(ascii: "u"), (0xDC00..<0xE000).contains(hex(at: index + 2))
+            {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(at: index + 2) - 0xDC00)
+                index += 6
+            }
+            if let character = Unicode.Scalar(scalar) {
+                bytes += Array(String(character).utf8)
+            } else {
+                bytes += [0xEF, 0xBF, 0xBD]
+                lone = true
+            }
+        }
+        return (bytes, lone)
+    }
+}
