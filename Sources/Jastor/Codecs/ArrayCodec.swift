@@ -9,9 +9,10 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     private let element: Codec<Element>
     /// The element scalar's direct output, which writes whole arrays of it.
     private let scalarOutput: ScalarOutput<Element>?
-    /// The element codec when it is a scalar's, whose arrays of the byte reader's values are read
-    /// by a loop compiled for the scalar's type.
-    private let scalarElement: ScalarCodec<Element>?
+    /// How arrays of the byte reader's values are read: the element codec's reader when it
+    /// compiles one (scalars, arrays of them), else element by element with `[Element]`'s
+    /// metadata held from here.
+    private let documentReader: DocumentArrayReader<[Element]>
     /// `scalarOutput`'s Foundation array on its own: reading it out of `scalarOutput` copies the
     /// whole rule set (six closures, six retains and releases) for every array `toDictionary()` writes.
     private let foundationScalars: (@Sendable ([Element], inout EncodingContext) -> Any)?
@@ -19,69 +20,46 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     init(element: Codec<Element>) {
         self.element = element
         let scalarElement = element as? ScalarCodec<Element>
-        self.scalarElement = scalarElement
         self.scalarOutput = scalarElement?.direct
         self.foundationScalars = scalarElement?.direct?.foundationArray
+        self.documentReader = element.documentArrayReader() ?? .elementwise(element)
     }
 
     override var typeName: String { "[\(element.typeName)]" }
     override var declarationMistake: DeclarationMistake? { element.declarationMistake }
 
-    // The byte reader's values: `decode` below, inlined and so compiled for them; arrays of a
-    // scalar through the scalar codec's own loop, where building the array looks up no metadata
-    // (unspecialised, every `[Element]` built looks up its storage class's generic metadata).
+    // The byte reader's values: through `documentReader`, which walks them as `decode` below does
+    // without looking up `[Element]`'s metadata per array (and, for scalars, compiled for their type).
     override func decodeDocument(
         _ source: DocumentValue, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
     ) -> Bool {
-        guard let scalarElement else { return decode(source, into: slot, context: &context) }
-        guard isKind(.array, source, context: &context) else { return false }
-        return scalarElement.readDocumentArray(scalarElement, source, slot, &context)
+        guard source.isArray else {
+            recordMismatch(source, context: &context)
+            return false
+        }
+        return documentReader.read(source, slot, &context)
     }
 
-    // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's
-    // values (a generic class's method is not specialised while the class's own parameters are not).
-    @inline(__always)
+    override func updateDocument(
+        _ source: DocumentValue, storage: UnsafeMutablePointer<[Element]>, context: inout MappingContext
+    ) -> Bool {
+        guard source.isArray else {
+            recordMismatch(source, context: &context)
+            return false
+        }
+        return documentReader.update(source, storage, &context)
+    }
+
+    override func documentArrayReader() -> DocumentArrayReader<[[Element]]>? { documentReader.nested() }
+
+    // Every other source (the byte reader's values go through `documentReader`).
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext
     ) -> Bool {
         guard isKind(.array, source, context: &context) else { return false }
-        return Self.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
+        return [Element].reading(elementsOf: source, into: slot, context: &context) { member, elementSlot, context in
             member.read(through: element, into: elementSlot, context: &context)
         }
-    }
-
-    /// Reads the elements of `source`, an array, into a new array in `slot`, each through
-    /// `readElement`; an element that does not fit is left out.
-    ///
-    /// The one walk of every array read: ``decode(_:into:context:)``'s, and the one
-    /// ``ScalarCodec`` compiles for arrays of its type.
-    @inline(__always)
-    static func readElements<Source: JSONSource>(
-        of source: Source, into slot: UnsafeMutablePointer<[Element]>, context: inout MappingContext,
-        _ readElement: (Source, UnsafeMutablePointer<Element>, inout MappingContext) -> Bool
-    ) -> Bool {
-        let elements = source.elements
-        guard !context.isTooDeep() else { return false }
-        guard !elements.isEmpty else {
-            // Not through `unsafeUninitializedCapacity`: for no elements it writes the count of the
-            // empty-array singleton every thread shares (a data race ThreadSanitizer reports).
-            slot.initialize(to: [])
-            return true
-        }
-        // Elements are read straight into the new array's storage: no per-element temporary.
-        let result = [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            var index = 0
-            source.forEachElement { member in
-                guard count < buffer.count else { return }
-                if context.descend(into: .index(index), { readElement(member, base + count, &$0) }) {
-                    count += 1
-                }
-                index += 1
-            }
-        }
-        slot.initialize(to: result)
-        return true
     }
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {

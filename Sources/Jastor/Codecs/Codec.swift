@@ -83,6 +83,11 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         }
     }
 
+    /// How arrays of this codec's values are read from the byte reader's document, when this
+    /// codec compiles a reader for them (``ScalarCodec``, and ``ArrayCodec`` of one); `nil` lets
+    /// ``ArrayCodec`` read them element by element.
+    func documentArrayReader() -> DocumentArrayReader<[Value]>? { nil }
+
     /// Reads a value, or records why it cannot and returns `nil`; for callers off the hot path.
     final func decode<Source: JSONSource>(_ source: Source, context: inout MappingContext) -> Value? {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in

@@ -18,11 +18,18 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// `direct`'s Foundation value on its own: reading it out of `direct` copies the whole rule
     /// set (six closures, six retains and releases) for every value `toDictionary()` writes.
     private let directFoundationValue: (@Sendable (Value) -> Any)?
-    /// ``ArrayCodec/decodeDocument(_:into:context:)`` for an array of this type (once its kind is
-    /// checked): ``ArrayCodec/readElements(of:into:context:_:)`` with this codec's
-    /// ``decodeDocument(_:into:context:)``, compiled where the type is known.
-    let readDocumentArray:
+    /// An array of this type from the byte reader's document (once its kind is checked):
+    /// ``ArrayBuilding/reading(elementsOf:into:context:_:)`` with this codec's
+    /// ``decodeDocument(_:into:context:)``, compiled where the type is known; a value that
+    /// `documentValue` reads is taken without forming its kind.
+    private let readDocumentArray:
         @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool
+    /// Arrays of arrays of this type, likewise (``readDocumentArray`` for each element).
+    private let readDocumentArrays:
+        @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[[Value]]>, inout MappingContext) -> Bool
+    /// Arrays of arrays of arrays of this type (GeoJSON's polygons), likewise.
+    private let readDocumentArrays3:
+        @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[[[Value]]]>, inout MappingContext) -> Bool
     /// ``updateDocument(_:storage:context:)``: this codec's `decode`, compiled where `Value` is
     /// known, so that the value is read and stored without a temporary slot of an unknown type.
     private let updateDocumentStorage:
@@ -38,7 +45,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     init(
         typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
         encode: @escaping @Sendable (Value) -> JSONValue, isNonFinite: (@Sendable (Value) -> Bool)? = nil,
-        isBuiltIn: Bool = false, direct: ScalarOutput<Value>? = nil
+        isBuiltIn: Bool = false, direct: ScalarOutput<Value>? = nil,
+        documentValue: (@Sendable (DocumentValue) -> Value?)? = nil
     ) {
         self.name = typeName
         self.decodeScalar = { scalar, slot in
@@ -55,10 +63,30 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.builtIn = isBuiltIn
         self.direct = direct
         self.directFoundationValue = direct?.foundationValue
-        self.readDocumentArray = { codec, source, slot, context in
-            ArrayCodec<Value>.readElements(of: source, into: slot, context: &context) { member, elementSlot, context in
-                member.read(through: codec, into: elementSlot, context: &context)
-            }
+        let readArray:
+            @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool =
+                { codec, source, slot, context in
+                    [Value].reading(elementsOf: source, into: slot, context: &context) { member, elementSlot, context in
+                        if let documentValue, let value = documentValue(member) {
+                            elementSlot.initialize(to: value)
+                            return true
+                        }
+                        return member.read(through: codec, into: elementSlot, context: &context)
+                    }
+                }
+        let readArrays:
+            @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[[Value]]>, inout MappingContext) -> Bool =
+                { codec, source, slot, context in
+                    DocumentArrayReader.readArrays(
+                        of: source, into: slot, context: &context, innerName: { "[\(codec.typeName)]" }
+                    ) { readArray(codec, $0, $1, &$2) }
+                }
+        self.readDocumentArray = readArray
+        self.readDocumentArrays = readArrays
+        self.readDocumentArrays3 = { codec, source, slot, context in
+            DocumentArrayReader.readArrays(
+                of: source, into: slot, context: &context, innerName: { "[[\(codec.typeName)]]" }
+            ) { readArrays(codec, $0, $1, &$2) }
         }
         self.updateDocumentStorage = { codec, source, storage, context in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
@@ -100,6 +128,15 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         _ source: DocumentValue, storage: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
         updateDocumentStorage(self, source, storage, &context)
+    }
+
+    // Arrays of this type, of arrays of it and of arrays of those, read by the loops compiled in
+    // `init`; deeper arrays element by element (``DocumentArrayReader/elementwise(_:)``).
+    override func documentArrayReader() -> DocumentArrayReader<[Value]>? {
+        let (readArray, readArrays, readArrays3) = (readDocumentArray, readDocumentArrays, readDocumentArrays3)
+        let arrays3 = DocumentArrayReader<[[[Value]]]> { readArrays3(self, $0, $1, &$2) }
+        let arrays = DocumentArrayReader<[[Value]]>(read: { readArrays(self, $0, $1, &$2) }, nested: arrays3)
+        return DocumentArrayReader<[Value]>(read: { readArray(self, $0, $1, &$2) }, nested: arrays)
     }
 
     // Always inlined, so that `decodeDocument` above holds a copy compiled for the byte reader's

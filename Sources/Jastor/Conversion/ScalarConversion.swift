@@ -200,7 +200,7 @@ extension Double: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Double", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
-            direct: outputRules)
+            direct: outputRules, documentValue: { $0.plainDouble })
     }
 
     var jsonValue: JSONValue { .double(self) }

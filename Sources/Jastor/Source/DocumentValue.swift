@@ -22,6 +22,19 @@ struct DocumentValue: JSONSource {
         }
     }
 
+    /// Whether the value is an array: ``kind`` is `.array`, told without forming the kind.
+    var isArray: Bool { document.nodes[index].kind == .array }
+
+    /// The value's `Double` when it is a number with a fraction or an exponent whose nearest
+    /// `Double` is finite and not zero: what ``DocumentNumber/doubleValue`` accepts as it is,
+    /// read without forming the kind.
+    var plainDouble: Double? {
+        let node = document.nodes[index]
+        guard node.kind == .double else { return nil }
+        let value = Double(bitPattern: UInt64(UInt(bitPattern: node.first)))
+        return value.isFinite && value != 0 ? value : nil
+    }
+
     var object: DocumentObject {
         let isObject = document.nodes[index].kind == .object
         return DocumentObject(document: document, container: index, count: isObject ? document.nodes[index].first : 0)
