@@ -122,6 +122,20 @@ private final class Badge: JastorObject {
         #expect(try Badge.unarchive(from: badge.archivedData()) == badge, "archives keep kept keys apart")
     }
 
+    /// From bytes, the keys properties read are matched without being built; what is kept is
+    /// what the dictionary path keeps: an escaped spelling of a mapped key is that key, a key
+    /// given twice keeps its last value, and keys only written or read through a path are not kept.
+    @Test func bytesKeepWhatDictionariesKeep() throws {
+        let json = #"{"n\u0061me": "a", "sc\u006fre": 2, "x": 1, "x": 2, "\u0078y": 3, "label": "l", "derived": "e"}"#
+        let profile = try Profile(json: Data(json.utf8))
+        #expect(profile.name == "a" && profile.score == 2)
+        #expect(profile.extras as NSDictionary == ["x": 2, "xy": 3, "label": "l", "derived": "e"] as NSDictionary)
+        let badge = try Badge(json: Data(json.utf8))
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(badge.extras as NSDictionary == Badge(dictionary: dictionary).extras as NSDictionary)
+        #expect(badge.extras as NSDictionary == ["name": "a", "score": 2, "x": 2, "xy": 3] as NSDictionary)
+    }
+
     @Test func updateAddsToTheKeptKeys() {
         let profile = Profile(dictionary: ["name": "Ada", "a": 1])
         profile.update(with: ["b": 2, "score": 3])

@@ -109,7 +109,7 @@ enum MappingEngine {
             // known: Jastor's own output holds it.
             // A key given twice is one unknown key (duplicate keys: the last value counts).
             var reported: Set<String> = []
-            members.forEachMember { key, _ in
+            members.forEachMember(outside: plan.keyTable) { key, _ in
                 guard !plan.propertyKeys.contains(key), reported.insert(key).inserted else { return }
                 _ = context.descend(into: .key(key)) { context in
                     context.record(
@@ -159,7 +159,8 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         var found = false
-        members.forEachMember { key, member in
+        // The keys single-key properties read are skipped before they become `String`s.
+        members.forEachMember(outside: plan.keyTable) { key, member in
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }

@@ -36,6 +36,17 @@ struct DocumentObject: JSONObjectSource {
         }
     }
 
+    // Keys are matched where they lie in the input: only the others become `String`s.
+    func forEachMember(outside table: KeyTable, _ body: (String, DocumentValue) -> Void) {
+        var keyIndex = container + 1
+        for _ in 0..<count {
+            if document.withStringBytes(at: keyIndex, { table.position(of: $0) }) < 0 {
+                body(document.string(at: keyIndex), DocumentValue(document: document, index: keyIndex + 1))
+            }
+            keyIndex = document.next(after: keyIndex + 1)
+        }
+    }
+
     func forEachMember(_ body: (String, DocumentValue) -> Void) {
         var keyIndex = container + 1
         for _ in 0..<count {

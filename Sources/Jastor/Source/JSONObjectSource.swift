@@ -14,6 +14,19 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// Calls `body` with every member, in the object's own order where it has one.
     func forEachMember(_ body: (String, Member) -> Void)
 
+    /// Calls `body` with the members whose key is not one of `table`'s, as ``forEachMember(_:)``
+    /// does; a source that can match keys without building them (the byte reader's) builds only
+    /// those keys.
+    func forEachMember(outside table: KeyTable, _ body: (String, Member) -> Void)
+
     /// The members as a Foundation dictionary, for class hooks that inspect the whole object.
     var foundationDictionary: [String: Any] { get }
+}
+
+extension JSONObjectSource {
+    func forEachMember(outside table: KeyTable, _ body: (String, Member) -> Void) {
+        forEachMember { key, member in
+            if !table.contains(key) { body(key, member) }
+        }
+    }
 }
