@@ -157,17 +157,18 @@ enum MappingEngine {
         of members: Members, plan: ClassPlan, in property: PropertyPlan, of model: JastorObject,
         by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
-        var found = false
+        var found: [String: Any] = [:]
         // The keys single-key properties read are skipped before they become `String`s.
         members.forEachMember(outside: plan.keyTable) { key, member in
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
-            kept[key] = member.foundationValue
-            found = true
+            found[key] = member.foundationValue
         }
-        guard found else { return }
+        // The property is read (through its key path, boxed) only when there is something to add.
+        guard !found.isEmpty else { return }
+        var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
+        kept.merge(found) { _, new in new }
         _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, by: assignment, context: &context)
     }
 
