@@ -196,8 +196,11 @@ package final class JSONDocument: Sendable {
         let node = nodes[index]
         if node.kind == .decodedString { return decodedStrings[node.first] }
         return bytes.withUnsafeBufferPointer { buffer in
-            String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]), as: UTF8.self)
+            let text = UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second])
+            // At most 15 bytes make a small string, which this initialiser checks for ASCII in one
+            // test (validating and repairing only other text, as `String(decoding:as:)` does).
+            guard text.count <= 15 else { return String(decoding: text, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: text.count) { target in target.initialize(fromContentsOf: text) }
         }
     }
 
