@@ -49,35 +49,6 @@ import Testing
         #expect(JSONReader.eightDigits(word(Array("12345678".utf8))) == 12_345_678)
     }
 
-    /// Law: over seeded random words of digits with random bytes from a random offset on (and
-    /// several strays above the first), `leadingDigits` counts the digits before the first
-    /// stray and gives their value, as reading one digit at a time does.
-    @Test func leadingDigitsAgreeWithReadingOneDigitAtATime() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("NumberScanningTests leading digits seed: \(seed)")
-        var random = SeededRandom(seed: seed)
-        let strays: [UInt8] = [0x00, 0x20, 0x22, 0x2C, 0x2E, 0x2F, 0x3A, 0x45, 0x5D, 0x65, 0x7D, 0x80, 0xB0, 0xFF]
-        var counts = [Int](repeating: 0, count: 9)
-        for _ in 0..<200_000 {
-            var bytes = (0..<8).map { _ in UInt8(ascii: "0") + UInt8(random.next() % 10) }
-            let first = Int(random.next() % 9)  // 8: all digits
-            for index in first..<8 where index == first || random.next() % 2 == 0 {
-                bytes[index] =
-                    random.next() % 2 == 0
-                    ? strays[Int(random.next() % UInt64(strays.count))] : UInt8(truncatingIfNeeded: random.next())
-            }
-            let count = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? 8
-            counts[count] += 1
-            let expected = (value: digitByDigit(Array(bytes.prefix(count))) ?? 0, count: count)
-            let found = JSONReader.leadingDigits(word(bytes))
-            #expect(found == expected, "\(bytes) (seed \(seed))")
-        }
-        #expect(counts.allSatisfy { $0 > 10_000 }, "every count of digits is asked about (seed \(seed))")
-        #expect(JSONReader.leadingDigits(word(Array("0012,345".utf8))) == (12, 4))
-        #expect(JSONReader.leadingDigits(word(Array("9999999]".utf8))) == (9_999_999, 7))
-        #expect(JSONReader.leadingDigits(word(Array("-1234567".utf8))) == (0, 0))
-    }
-
     /// Law: over seeded random number texts (integer parts of 1 to 25 digits, fractions with up to
     /// 12 leading zeros and up to 25 digits, exponents), read at the end of the input and inside an
     /// array, an integer that fits 64 bits is that integer, every other number keeps its text, and

@@ -570,23 +570,19 @@ package struct JSONReader {
     /// Reads a run of digits into `parts`: leading zeros are not significant, a fraction digit lowers
     /// the exponent, and a 20th significant digit marks the number long.
     ///
-    /// A word at a time while the digits are all significant (the significand is nonzero, or this
-    /// is the integer part, which has no leading zero) and at most 19 are gathered: the digits at the
-    /// start of the word, eight or the fewer before the byte that ends the run; then one at a time.
+    /// Eight digits at a time while they are all significant (the significand is nonzero, or this
+    /// is the integer part, which has no leading zero) and at most 19 are gathered; then one at a time.
     @inline(__always)
     private mutating func readDigits(into parts: inout DecimalToDouble.Parts, inFraction: Bool) {
         if let base = bytes.baseAddress, !inFraction || parts.significand != 0 {
             // `position + 8 <= bytes.count`: the load stays inside the input.
-            while position + 8 <= bytes.count {
+            while parts.digits <= 11, position + 8 <= bytes.count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let (value, count) = Self.leadingDigits(word)
-                guard count > 0, parts.digits + count <= 19 else { break }
-                parts.significand = parts.significand &* Self.powerOfTen(count) &+ value
-                parts.digits += count
-                if inFraction { parts.exponent -= count }
-                position += count
-                // Fewer than eight: the byte after them is not a digit.
-                guard count == 8 else { return }
+                guard let eight = Self.eightDigits(word) else { break }
+                parts.significand = parts.significand &* 100_000_000 &+ eight
+                parts.digits += 8
+                if inFraction { parts.exponent -= 8 }
+                position += 8
             }
         }
         while position < bytes.count {
@@ -605,49 +601,22 @@ package struct JSONReader {
 
     /// The value of eight ASCII digits loaded little-endian (the first digit in the lowest byte), or
     /// `nil` when a byte is not a digit.
+    ///
+    /// Each byte minus `0x30` must be below 10: adding `0x76` then sets no high bit (10 + `0x76` is `0x80`), and no byte of
+    /// `word` is below `0x30` or has its high bit set. The digits are then combined in three
+    /// multiply-and-shift steps, pairs, quads and the eight (Lemire, "Number Parsing at a Gigabyte per Second").
     @inline(__always)
     static func eightDigits(_ word: UInt64) -> UInt64? {
-        let (value, count) = leadingDigits(word)
-        return count == 8 ? value : nil
-    }
-
-    /// The ASCII digits at the start of a word loaded little-endian (the first in the lowest byte):
-    /// how many come before the first byte that is not a digit (0 to 8), and their value (0 when
-    /// there are none).
-    ///
-    /// A byte minus `0x30` must be below 10: adding `0x76` then sets no high bit (10 + `0x76` is
-    /// `0x80`), and the byte is not below `0x30` (the subtraction then sets its high bit) and has no
-    /// high bit set. Borrows and carries go only up from a byte that is not a digit, so the lowest
-    /// flagged byte is exact. The digits are moved to the top of the word, with zeros below, and
-    /// combined in three multiply-and-shift steps, pairs, quads and the eight (Lemire, "Number
-    /// Parsing at a Gigabyte per Second").
-    @inline(__always)
-    static func leadingDigits(_ word: UInt64) -> (value: UInt64, count: Int) {
         let highs: UInt64 = 0x8080_8080_8080_8080
         let digits = word &- 0x3030_3030_3030_3030
-        let others = (word | digits | (digits &+ 0x7676_7676_7676_7676)) & highs
-        let count = others.trailingZeroBitCount / 8  // 8 when every byte is a digit
-        guard count > 0 else { return (0, 0) }
-        let aligned = digits &<< UInt64(64 - 8 * count)
-        let pairs = (aligned &* 10) &+ (aligned >> 8)
+        // A byte below 0x30 borrows (sets a high bit, or takes it from the next byte, which then
+        // shows one too); a byte above 0x39 gets its high bit from `+ 0x76` (no carry leaves a byte whose
+        // high bit was clear in `word`).
+        guard (word | digits | (digits &+ 0x7676_7676_7676_7676)) & highs == 0 else { return nil }
+        let pairs = (digits &* 10) &+ (digits >> 8)
         let quads = ((pairs & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
         let mixed = ((pairs >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))
-        return ((quads &+ mixed) >> 32, count)
-    }
-
-    /// 10^`count`, for the 1 to 8 digits ``leadingDigits(_:)`` finds.
-    @inline(__always)
-    private static func powerOfTen(_ count: Int) -> UInt64 {
-        switch count {
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
+        return (quads &+ mixed) >> 32
     }
 
     /// The exact value of integer text, when it fits `Int64` or (non-negative) `UInt64`.
