@@ -274,31 +274,11 @@ package struct JSONReader {
     /// Inlined into ``readString()``, which calls it for every string and key.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
-        position = plainWordsEnd(from: position)
-    }
-
-    /// Where the plain run of a string that starts at `index` ends: at the first quote, backslash
-    /// or control character (or the end of the input).
-    private func plainRunEnd(from index: Int) -> Int {
-        var end = plainWordsEnd(from: index)
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            end += 1
-        }
-        return end
-    }
-
-    /// From `index`, eight bytes at a time: the start of the first word that has a quote,
-    /// backslash or control character, or of the last bytes that make no whole word.
-    @inline(__always)
-    private func plainWordsEnd(from index: Int) -> Int {
-        guard let base = bytes.baseAddress else { return index }
+        guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = index
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        while position + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
             let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
             // A byte is zero in `quotes` or `backslashes`, or below 0x20 in `word`: exact tests
@@ -308,10 +288,31 @@ package struct JSONReader {
             // The lowest flagged byte is exact (a borrow only flags bytes above a real match), so
             // the byte loop resumes at the quote, backslash or control character itself.
             if found & highs != 0 {
-                return index + (found & highs).trailingZeroBitCount / 8
+                position += (found & highs).trailingZeroBitCount / 8
+                return
             }
-            index += 8
+            position += 8
         }
+    }
+
+    /// The first backslash at or after `index`, or `end` when none comes before it; eight bytes at
+    /// a time while a whole word lies before `end`.
+    private func nextBackslash(from index: Int, before end: Int) -> Int {
+        var index = index
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            // `index + 8 <= end` and `end < bytes.count`: the load stays inside the input.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // The lowest flagged byte is exact, as in ``skipPlainStringBytes()``.
+                let found = (backslashes &- ones) & ~backslashes & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != UInt8(ascii: "\\") { index += 1 }
         return index
     }
 
@@ -405,7 +406,7 @@ package struct JSONReader {
                 if escape != UInt8(ascii: "u") { written += 1 }
                 // The next run ends at a backslash or at the closing quote (`end`): the first pass
                 // found no other quote and no control character before it.
-                runEnd = plainRunEnd(from: index)
+                runEnd = nextBackslash(from: index, before: end)
             }
         }
     }
