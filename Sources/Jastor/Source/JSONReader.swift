@@ -296,94 +296,217 @@ package struct JSONReader {
         }
     }
 
-    /// Reads the rest of a string that has escapes, decoding it.
+    /// The first backslash at or after `index`, or `end` when none comes before it; eight bytes at
+    /// a time while a whole word lies before `end`.
+    private func nextBackslash(from index: Int, before end: Int) -> Int {
+        var index = index
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            // `index + 8 <= end` and `end < bytes.count`: the load stays inside the input.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // The lowest flagged byte is exact, as in ``skipPlainStringBytes()``.
+                let found = (backslashes &- ones) & ~backslashes & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        return index
+    }
+
+    /// Reads the rest of a string that has escapes (`position` is at the first backslash) in two
+    /// passes: this one checks it and counts its decoded bytes, then ``decodedString(from:firstEscape:end:count:)``
+    /// decodes it straight into the new `String`'s storage, with no buffer in between.
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) {
-        var decoded = Array(bytes[start..<position])
-        var repaired = false
+        let firstEscape = position
+        var count = position - start
+        var hasLoneSurrogate = false
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
+                let end = position
                 position += 1
-                if let valid = decoded.withUnsafeBufferPointer({ JSONDocument.validString($0) }) {
-                    tape.appendDecodedString(valid, repaired: repaired)
-                } else {
-                    tape.appendDecodedString(String(decoding: decoded, as: UTF8.self), repaired: true)
-                }
+                let (string, isValid) = decodedString(from: start, firstEscape: firstEscape, end: end, count: count)
+                tape.appendDecodedString(string, repaired: hasLoneSurrogate || !isValid)
                 return
             case UInt8(ascii: "\\"):
                 position += 1
                 guard position < bytes.count else { break }
-                try readEscape(into: &decoded, repaired: &repaired)
+                count += try measureEscape(noting: &hasLoneSurrogate)
             case 0..<0x20:
                 throw error("a string character (control characters must be escaped)")
             default:
-                // A plain run, copied at once up to the next quote, backslash or control character.
+                // A plain run, counted at once up to the next quote, backslash or control character.
                 let run = position
                 position += 1
                 skipPlainStringBytes()
-                decoded.append(contentsOf: bytes[run..<position])
+                count += position - run
             }
         }
         throw error("'\"' to close the string")
     }
 
-    /// Decodes one escape into `decoded`; sets `repaired` when a lone surrogate becomes U+FFFD.
-    private mutating func readEscape(into decoded: inout [UInt8], repaired: inout Bool) throws(JSONSyntaxError) {
-        let escape = bytes[position]
-        position += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-        case UInt8(ascii: "b"): decoded.append(0x08)
-        case UInt8(ascii: "f"): decoded.append(0x0C)
-        case UInt8(ascii: "n"): decoded.append(0x0A)
-        case UInt8(ascii: "r"): decoded.append(0x0D)
-        case UInt8(ascii: "t"): decoded.append(0x09)
+    /// Checks the escape after a backslash (at `position`), steps over it and returns how many
+    /// UTF-8 bytes it decodes to; sets `hasLoneSurrogate` when it is a lone surrogate (U+FFFD).
+    private mutating func measureEscape(noting hasLoneSurrogate: inout Bool) throws(JSONSyntaxError) -> Int {
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+            return 1
         case UInt8(ascii: "u"):
-            var scalar = try readHexQuad()
-            if (0xD800..<0xDC00).contains(scalar), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                bytes[position + 1] == UInt8(ascii: "u")
-            {
-                let resume = position
-                position += 2
-                let low = try readHexQuad()
-                if (0xDC00..<0xE000).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else {
-                    position = resume  // not a pair: the second escape is read on its own
-                }
+            position += 1
+            guard let (scalar, end, isLone) = unicodeEscape(at: position) else {
+                // The first quad, or else the second of a pair, has the byte that is not a hex digit.
+                position = hexQuad(at: position) == nil ? hexError(at: position) : hexError(at: position + 6)
+                throw error("four hex digits")
             }
-            let character: Unicode.Scalar
-            if let valid = Unicode.Scalar(scalar) {
-                character = valid
-            } else {
-                character = "\u{FFFD}"
-                repaired = true
-            }
-            // Encoded by the standard library straight into the bytes, with no `String` in between.
-            UTF8.encode(character) { decoded.append($0) }
+            position = end
+            if isLone { hasLoneSurrogate = true }
+            return Self.utf8Width(scalar)
         default:
-            position -= 1
             throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX)")
         }
     }
 
-    private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("four hex digits") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("four hex digits")
+    /// The second pass of ``readEscapedString(from:)``: the string decoded into `count` bytes.
+    ///
+    /// The string runs from `start` to its closing quote at `end`, and its first backslash is at
+    /// `firstEscape`; the first pass checked every escape and counted `count`. Invalid UTF-8 is
+    /// repaired by the `String` initialiser, as `String(decoding:as:)` repairs it; `isValid` tells
+    /// whether the decoded bytes were valid UTF-8 (checked before the initialiser repairs them), so
+    /// that a repair is reported, never silent.
+    ///
+    /// Each plain run is copied and each escape written in the order the first pass counted them,
+    /// with the same widths (``utf8Width(_:)`` and ``encode(_:into:)`` agree), so the writes fill
+    /// exactly the `count` bytes of the buffer; the runs read only bytes before `end`.
+    private func decodedString(
+        from start: Int, firstEscape: Int, end: Int, count: Int
+    ) -> (string: String, isValid: Bool) {
+        var isValid = true
+        let string = String(unsafeUninitializedCapacity: count) { buffer in
+            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+            var written = 0
+            var index = start
+            var runEnd = firstEscape
+            while true {
+                (target + written).initialize(from: source + index, count: runEnd - index)
+                written += runEnd - index
+                guard runEnd < end else {
+                    isValid = JSONDocument.isValidUTF8(UnsafeBufferPointer(start: target, count: written))
+                    return written
+                }
+                // A backslash at `runEnd`, and the escape the first pass checked after it.
+                let escape = bytes[runEnd + 1]
+                index = runEnd + 2
+                switch escape {
+                case UInt8(ascii: "u"):
+                    guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
+                    written += Self.encode(scalar, into: target + written)
+                    index = next
+                case UInt8(ascii: "b"): target[written] = 0x08
+                case UInt8(ascii: "f"): target[written] = 0x0C
+                case UInt8(ascii: "n"): target[written] = 0x0A
+                case UInt8(ascii: "r"): target[written] = 0x0D
+                case UInt8(ascii: "t"): target[written] = 0x09
+                default: target[written] = escape  // `"`, `\` or `/`
+                }
+                if escape != UInt8(ascii: "u") { written += 1 }
+                // The next run ends at a backslash or at the closing quote (`end`): the first pass
+                // found no other quote and no control character before it.
+                runEnd = nextBackslash(from: index, before: end)
             }
-            value = value << 4 | UInt32(digit)
-            position += 1
+        }
+        return (string, isValid)
+    }
+
+    /// The scalar of the `\u` escape whose four hex digits start at `index`, and where it ends.
+    ///
+    /// A high surrogate followed by a `\u` low surrogate is one scalar, and a lone surrogate is
+    /// U+FFFD (`isLone`). `nil` when the digits (or those of the low surrogate after a high one)
+    /// are not hex.
+    private func unicodeEscape(at index: Int) -> (scalar: Unicode.Scalar, end: Int, isLone: Bool)? {
+        guard var scalar = hexQuad(at: index) else { return nil }
+        var end = index + 4
+        if (0xD800..<0xDC00).contains(scalar), end + 6 <= bytes.count, bytes[end] == UInt8(ascii: "\\"),
+            bytes[end + 1] == UInt8(ascii: "u")
+        {
+            guard let low = hexQuad(at: end + 2) else { return nil }
+            if (0xDC00..<0xE000).contains(low) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                end += 6
+            }  // else not a pair: the second escape is read on its own
+        }
+        guard let valid = Unicode.Scalar(scalar) else { return ("\u{FFFD}", end, true) }
+        return (valid, end, false)
+    }
+
+    /// The value of the four hex digits at `index`, or `nil` when fewer than four bytes are left or
+    /// one is not a hex digit.
+    private func hexQuad(at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for offset in index..<index + 4 {
+            guard let digit = Self.hexDigit(bytes[offset]) else { return nil }
+            value = value << 4 | digit
         }
         return value
+    }
+
+    /// Where the four hex digits at `index` go wrong: the first byte that is not a hex digit, or
+    /// `index` when fewer than four bytes are left.
+    private func hexError(at index: Int) -> Int {
+        guard index + 4 <= bytes.count else { return index }
+        return (index..<index + 4).first { Self.hexDigit(bytes[$0]) == nil } ?? index
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// How many bytes UTF-8 takes for `scalar`: what ``encode(_:into:)`` writes.
+    private static func utf8Width(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case ..<0x80: 1
+        case ..<0x800: 2
+        case ..<0x1_0000: 3
+        default: 4
+        }
+    }
+
+    /// Writes `scalar` as UTF-8 at `target`, which has room for its ``utf8Width(_:)`` bytes; returns
+    /// that width.
+    private static func encode(_ scalar: Unicode.Scalar, into target: UnsafeMutablePointer<UInt8>) -> Int {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            target[0] = UInt8(value)
+            return 1
+        case ..<0x800:
+            target[0] = 0xC0 | UInt8(value >> 6)
+            target[1] = 0x80 | UInt8(value & 0x3F)
+            return 2
+        case ..<0x1_0000:
+            target[0] = 0xE0 | UInt8(value >> 12)
+            target[1] = 0x80 | UInt8(value >> 6 & 0x3F)
+            target[2] = 0x80 | UInt8(value & 0x3F)
+            return 3
+        default:
+            target[0] = 0xF0 | UInt8(value >> 18)
+            target[1] = 0x80 | UInt8(value >> 12 & 0x3F)
+            target[2] = 0x80 | UInt8(value >> 6 & 0x3F)
+            target[3] = 0x80 | UInt8(value & 0x3F)
+            return 4
+        }
     }
 
     // MARK: Numbers
