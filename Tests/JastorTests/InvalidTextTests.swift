@@ -17,6 +17,26 @@ private final class Note: JastorObject {
     }
 }
 
+/// A class whose hook reads the object: what the hook's view repairs is not the model's.
+private class Picky: JastorObject {
+    var kind = ""
+    var count = 0
+
+    override class var properties: [JastorProperty] { register(\.kind, \.count) }
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        _ = json["kind"] as? String
+        _ = json["count"]
+        return nil
+    }
+}
+
+private final class PickyHolder: JastorObject {
+    var items: [Picky] = []
+    var child = Picky()
+
+    override class var properties: [JastorProperty] { register(\.items, \.child) }
+}
+
 /// Text a Swift `String` cannot hold — invalid UTF-8, a lone surrogate escape (`\ud800`) — is
 /// kept with U+FFFD in its place and reported at the path of the value holding it, never in silence.
 @Suite struct InvalidTextTests {
@@ -63,6 +83,19 @@ private final class Note: JastorObject {
         let notes = try [Note](json: Data(#"[{"title": "x"}, {"title": "\ud800"}]"#.utf8), issues: &arrayIssues)
         #expect(notes.map(\.title) == ["x", "\u{FFFD}"])
         #expect(arrayIssues.map(\.description) == ["[1].title: " + Self.expected])
+    }
+
+    /// A `modelClass(for:)` hook reading the object builds its strings too: they are reported
+    /// only where a property keeps them, once, and a mismatch only as a mismatch.
+    @Test func whatAClassHookReadsIsReportedOnlyWhereItIsKept() throws {
+        var issues: [JastorIssue] = []
+        let json = #"{"items": [{"kind": "\ud800", "count": 1}], "child": {"count": "\ud800"}}"#
+        let holder = try PickyHolder(json: Data(json.utf8), issues: &issues)
+        #expect(holder.items.first?.kind == "\u{FFFD}" && holder.child.count == 0)
+        #expect(
+            issues.map(\.description) == [
+                "items[0].kind: " + Self.expected, #"child.count: expected Int, found String "\#u{FFFD}""#,
+            ])
     }
 
     /// Surrogate pairs, a real U+FFFD (escaped or not) and other characters are text a `String`

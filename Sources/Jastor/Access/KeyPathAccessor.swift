@@ -88,7 +88,9 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         else { return false }
         let members = source.object
         let existingType = type(of: existing)
-        if let chosen = existingType.modelClass(for: members.hookView), chosen != existingType { return false }
+        if let chosen = members.pickedClass(by: { existingType.modelClass(for: $0) }), chosen != existingType {
+            return false
+        }
         guard !context.isTooDeep() else { return true }
         MappingEngine.fill(existing, from: members, by: .setter, context: &context)
         return true

@@ -138,7 +138,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext)
         -> Model.Type
     {
-        guard let chosen = modelType.modelClass(for: members.hookView), chosen != modelType else {
+        guard let chosen = members.pickedClass(by: { modelType.modelClass(for: $0) }), chosen != modelType else {
             return modelType
         }
         guard let type = chosen as? Model.Type, ArchiveClassRegistry.isClass(type, inheritingFrom: modelType) else {

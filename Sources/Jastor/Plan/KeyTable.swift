@@ -39,12 +39,6 @@ struct KeyTable: Sendable {
     /// How many keys the table holds.
     var count: Int { keyStarts.count - 1 }
 
-    /// Whether the table holds `key`.
-    func contains(_ key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { position(of: $0) >= 0 }
-    }
-
     /// The position of the property whose key is `bytes`, or -1 when no property has it.
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var bucket = Self.hash(bytes) & mask

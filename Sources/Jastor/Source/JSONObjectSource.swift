@@ -14,9 +14,9 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// Calls `body` with every member, in the object's own order where it has one.
     func forEachMember(_ body: (String, Member) -> Void)
 
-    /// Calls `body` with the members whose key is not one of `table`'s, as ``forEachMember(_:)``
-    /// does; a source that can match keys without building them (the byte reader's) builds only
-    /// those keys.
+    /// Calls `body` with the members, as ``forEachMember(_:)`` does, leaving out those whose key
+    /// is one of `table`'s where the source can tell without building the key (the byte reader's);
+    /// other sources call it with every member, and callers filter the keys they get.
     func forEachMember(outside table: KeyTable, _ body: (String, Member) -> Void)
 
     /// The members as a Foundation dictionary, for class hooks that inspect the whole object.
@@ -24,9 +24,9 @@ protocol JSONObjectSource: FoundationMemberLookup {
 }
 
 extension JSONObjectSource {
+    // A Foundation key is a `String` already: matching it against the table would only add a copy
+    // and a hash to the caller's own lookup.
     func forEachMember(outside table: KeyTable, _ body: (String, Member) -> Void) {
-        forEachMember { key, member in
-            if !table.contains(key) { body(key, member) }
-        }
+        forEachMember(body)
     }
 }
