@@ -53,7 +53,7 @@ package final class JSONDocument: Sendable {
     /// hold (invalid UTF-8, or a lone surrogate escape the reader replaced), and not yet reported.
     ///
     /// ``DocumentValue`` reports them at the value whose reading made them (see
-    /// `reportingRepairs`), so such a string is kept with an issue, never in silence. Atomic only
+    /// `DocumentValue.reportRepairs(keeping:kept:context:)`), so such a string is kept with an issue, never in silence. Atomic only
     /// to keep the class `Sendable`: one mapping run reads a document at a time.
     private let repairs = Atomic<Int>(0)
 
