@@ -52,9 +52,10 @@ package final class JSONDocument: Sendable {
     /// How many strings were handed out with U+FFFD in place of text a Swift `String` cannot
     /// hold (invalid UTF-8, or a lone surrogate escape the reader replaced), and not yet reported.
     ///
-    /// ``DocumentValue`` reports them at the value whose reading made them (see
-    /// `DocumentValue.reportRepairs(keeping:kept:context:)`), so such a string is kept with an issue, never in silence. Atomic only
-    /// to keep the class `Sendable`: one mapping run reads a document at a time.
+    /// ``DocumentValue`` reports them at the value whose reading made them
+    /// (`DocumentValue.reportRepairs(keeping:kept:context:)`), so such a string is kept with an
+    /// issue, never in silence. Atomic only to keep the class `Sendable`: one mapping run reads a
+    /// document at a time.
     private let repairs = Atomic<Int>(0)
 
     init(bytes: [UInt8], tape: Tape) {
