@@ -125,7 +125,7 @@ private final class PickyHolder: JastorObject {
             }
             let (note, issues) = try Self.map(Array(#"{"title": ""#.utf8) + raw + Array(#""}"#.utf8))
             // The text the escapes stand for, as bytes: what the input spells.
-            let spelled = Self.unescaped(raw)
+            let spelled = ReferenceUnescaping.bytes(of: raw)
             let expectedTitle = String(decoding: spelled.bytes, as: UTF8.self)
             let isValid = String(validating: spelled.bytes, as: UTF8.self) != nil && !spelled.hasLoneSurrogate
             #expect(note.title == expectedTitle, "seed \(seed), string \(index): \(raw)")
@@ -157,42 +157,5 @@ private final class PickyHolder: JastorObject {
                 #expect((span != nil) == decoded.utf8.elementsEqual(bytes), "seed \(seed), bytes \(index): \(bytes)")
             }
         }
-    }
-
-    /// The bytes the escapes of `raw` stand for (a lone surrogate as U+FFFD) and whether one was lone.
-    private static func unescaped(_ raw: [UInt8]) -> (bytes: [UInt8], hasLoneSurrogate: Bool) {
-        var bytes: [UInt8] = []
-        var lone = false
-        var index = 0
-        func hex(at position: Int) -> UInt32 {
-            UInt32(String(decoding: raw[position..<position + 4], as: UTF8.self), radix: 16) ?? 0
-        }
-        while index < raw.count {
-            guard raw[index] == UInt8(ascii: "\\") else {
-                bytes.append(raw[index])
-                index += 1
-                continue
-            }
-            if raw[index + 1] == UInt8(ascii: "n") {
-                bytes.append(0x0A)
-                index += 2
-                continue
-            }
-            var scalar = hex(at: index + 2)
-            index += 6
-            if (0xD800..<0xDC00).contains(scalar), index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"),
-                raw[index + 1] == UInt8(ascii: "u"), (0xDC00..<0xE000).contains(hex(at: index + 2))
-            {
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(at: index + 2) - 0xDC00)
-                index += 6
-            }
-            if let character = Unicode.Scalar(scalar) {
-                bytes += Array(String(character).utf8)
-            } else {
-                bytes += [0xEF, 0xBF, 0xBD]
-                lone = true
-            }
-        }
-        return (bytes, lone)
     }
 }
