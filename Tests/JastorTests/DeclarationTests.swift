@@ -5,6 +5,50 @@ import Testing
 
 // Deliberately broken declarations.
 
+private final class NegativeIndexKeys: JastorObject {
+    var fromText = 0
+    var fromArray = 0
+    var output = 0
+    var far = 0
+    var near = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.fromText, key: "a[-1]")
+            property(\.fromArray, key: ["b", -1])
+            property(\.output, key: "output", outputKey: "c[-2]")
+            property(\.far, key: "d.65536")
+            property(\.near, key: "e.65535")
+        }
+    }
+}
+
+private final class MalformedKeys: JastorObject {
+    var doubleDot = 0
+    var trailingBackslash = 0
+    var openBracket = 0
+    var textAfterQuote = 0
+    var leadingDot = 0
+    var trailingDot = 0
+    var bareWord = 0
+    var badEscape = 0
+    var sound = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.doubleDot, key: "c..d")
+            property(\.trailingBackslash, key: "e\\")
+            property(\.openBracket, key: "f[1")
+            property(\.textAfterQuote, key: #"g["h"x]"#)
+            property(\.leadingDot, key: ".i")
+            property(\.trailingDot, key: "j.")
+            property(\.bareWord, key: "k[word]")
+            property(\.badEscape, key: #"l["\u{zz}"]"#)
+            property(\.sound, key: #"m[0]["n.o"].@1.p\.q"#)
+        }
+    }
+}
+
 private final class Unregistered: JastorObject {
     var name = ""
     var price = 0.0
@@ -417,5 +461,68 @@ private final class Survey: JastorObject {
         // An optional array of optionals is one level per container, and maps.
         let survey = Survey(dictionary: ["answers": [1, NSNull()]])
         #expect(survey.answers == [1, nil])
+    }
+
+    @Test func anIndexOutsideTheKeyRangeIsReportedAndTheKeyLeftUnused() throws {
+        #expect(
+            NegativeIndexKeys.declarationIssues.map(\.description) == [
+                "NegativeIndexKeys.fromText: expected indexes from 0 through 65535 in key:, found [-1] in a[-1]",
+                "NegativeIndexKeys.fromArray: expected indexes from 0 through 65535 in key:, found [-1] in b[-1]",
+                "NegativeIndexKeys.output: expected indexes from 0 through 65535 in outputKey:, found [-2] in c[-2]",
+                "NegativeIndexKeys.far: expected indexes from 0 through 65535 in key:, found [65536] in d[65536]",
+            ])
+        var issues: [JastorIssue] = []
+        let model = NegativeIndexKeys(
+            dictionary: ["a": [1, 2], "b": [3], "output": 4, "d": [5], "e": Array(repeating: 6, count: 65_536)],
+            issues: &issues)
+        #expect(issues.map(\.kind) == Array(repeating: .invalidDeclaration, count: 4))
+        #expect([model.fromText, model.fromArray, model.far] == [0, 0, 0] as [Int])
+        #expect(model.output == 4 && model.near == 6)
+        // Output leaves the unsound keys out (the issues above say why), and does not crash.
+        let written = model.toDictionary()
+        #expect(Set(written.keys) == ["e"])
+        #expect((written["e"] as? [Any])?.count == 65_536)
+        let json = try model.jsonData()
+        let back = try NegativeIndexKeys(json: json)
+        #expect(back.near == 6)
+        _ = try JSONEncoder().encode(model)
+    }
+
+    @Test func keyTextAPathCannotHoldIsReportedAndTheKeyLeftUnused() {
+        let issues = MalformedKeys.declarationIssues.map(\.description)
+        #expect(
+            issues == [
+                #"MalformedKeys.doubleDot: expected a key: Jastor can read as a key path, found "c..d", which holds an empty key before a dot (write an empty key as [""])"#,
+                #"MalformedKeys.trailingBackslash: expected a key: Jastor can read as a key path, found "e\\", which holds a backslash at the end, escaping nothing"#,
+                #"MalformedKeys.openBracket: expected a key: Jastor can read as a key path, found "f[1", which holds a bracket without its closing ]"#,
+                #"MalformedKeys.textAfterQuote: expected a key: Jastor can read as a key path, found "g[\"h\"x]", which holds text after a quoted key before its closing bracket"#,
+                #"MalformedKeys.leadingDot: expected a key: Jastor can read as a key path, found ".i", which holds an empty key before a dot (write an empty key as [""])"#,
+                #"MalformedKeys.trailingDot: expected a key: Jastor can read as a key path, found "j.", which holds an empty key at the end (write an empty key as [""])"#,
+                #"MalformedKeys.bareWord: expected a key: Jastor can read as a key path, found "k[word]", which holds "word" in brackets, which is neither an index nor a quoted key"#,
+                #"MalformedKeys.badEscape: expected a key: Jastor can read as a key path, found "l[\"\\u{zz}\"]", which holds a quoted key without its closing quote or with an escape that names no character"#,
+            ])
+        let model = MalformedKeys(dictionary: ["c": ["d": 1], "e": 2, "f": [0, 3], "m": [["n.o": [0, ["p.q": 9]]]]])
+        #expect([model.doubleDot, model.trailingBackslash, model.openBracket] == [0, 0, 0] as [Int])
+        #expect(model.sound == 9)
+        #expect(model.toDictionary() as NSDictionary == ["m": [["n.o": [NSNull(), ["p.q": 9]]]]])
+    }
+
+    /// Every path renders as text that parses back into it with nothing to report; seeded.
+    @Test func renderedPathsParseBackWithoutAMalformation() {
+        let seed: UInt64 = 41
+        print("renderedPathsParseBackWithoutAMalformation: seed \(seed)")
+        var generator = SeededRandom(seed: seed)
+        let alphabet: [Character] = ["a", "Z", "0", "7", "@", ".", "[", "]", "\"", "\\", "\n", "é", " ", "-", "{", "}"]
+        for _ in 0..<2_000 {
+            let components: [JastorPath.Component] = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                if Bool.random(using: &generator) { return .index(Int.random(in: 0...70_000, using: &generator)) }
+                let length = Int.random(in: 0...5, using: &generator)
+                return .key(String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+            }
+            let path = JastorPath(components)
+            let parsed = JastorPath(parsing: path.description)
+            #expect(parsed == path, "\(path.description)")
+            #expect(parsed.malformation == nil, "\(path.description): \(parsed.malformation ?? "")")
+        }
     }
 }

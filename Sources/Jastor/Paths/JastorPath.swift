@@ -58,6 +58,18 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The steps from the root, outermost first.
     public let components: [Component]
 
+    /// The largest array index a registration's `key:` or `outputKey:` may hold: output pads an
+    /// array with `null` up to the index, so a larger one is taken for a mistake.
+    static let maximumKeyIndex = 65_535
+
+    /// The text this path was parsed from and what it holds that a path cannot (an empty key
+    /// between dots, a bracket left open, a backslash at the end, …), or `nil`: a registration's
+    /// `key:` or `outputKey:` with one is a declaration mistake. Not part of the path's equality.
+    var malformation: String? { parsing.malformation }
+
+    /// How the path was written, kept for ``malformation``; equal for every two paths.
+    private let parsing: Parsing
+
     /// Creates a path from its components, outermost first.
     ///
     /// ```swift
@@ -67,6 +79,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// - Parameter components: The steps from the root.
     public init(_ components: [Component] = []) {
         self.components = components
+        self.parsing = Parsing(malformation: nil)
     }
 
     /// Creates a path from an array literal of components.
@@ -78,6 +91,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// - Parameter elements: The steps from the root.
     public init(arrayLiteral elements: Component...) {
         self.components = elements
+        self.parsing = Parsing(malformation: nil)
     }
 
     /// Parses a path written as text: keys separated by dots, indexes as `[3]` or as a component
@@ -106,9 +120,16 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// - Parameter text: The path as text.
     public init(parsing text: String) {
         var components: [Component] = []
+        var malformation: String?
+        func note(_ problem: String) {
+            if malformation == nil { malformation = "\(PathText.quoted(text)), which holds \(problem)" }
+        }
         var current = ""
         var escaped = false
         var hasKey = false
+        // Whether a dot may end the component before it: after a key or a bracket, not at the
+        // start or after another dot (`a..b` would lose an empty key in silence).
+        var canEndWithDot = false
         func finishKey() {
             if hasKey {
                 // `0` and RPJSONMapper's `@0` are indexes.
@@ -129,27 +150,54 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             }
             switch character {
             case "\\": escaped = true
-            case ".": finishKey()
+            case ".":
+                if !hasKey && !canEndWithDot { note("an empty key before a dot (write an empty key as [\"\"])") }
+                finishKey()
+                canEndWithDot = false
             case "[":
                 finishKey()
                 var inside = ""
                 var quoted = false
-                while let next = characters.next(), next != "]" {
+                var closed = false
+                while let next = characters.next() {
+                    if next == "]" {
+                        closed = true
+                        break
+                    }
                     if inside.isEmpty, !quoted, next == "\"" {
-                        components.append(.key(PathText.unquoted(from: &characters)))
+                        guard let key = PathText.unquoted(from: &characters) else {
+                            note("a quoted key without its closing quote or with an escape that names no character")
+                            quoted = true
+                            continue
+                        }
+                        components.append(.key(key))
                         quoted = true
-                    } else if !quoted {
+                    } else if quoted {
+                        note("text after a quoted key before its closing bracket")
+                    } else {
                         inside.append(next)
                     }
                 }
-                if !quoted { components.append(Int(inside).map(Component.index) ?? .key(inside)) }
+                if !closed { note("a bracket without its closing ]") }
+                if !quoted {
+                    if let index = Int(inside) {
+                        components.append(.index(index))
+                    } else {
+                        note("\(PathText.quoted(inside)) in brackets, which is neither an index nor a quoted key")
+                        components.append(.key(inside))
+                    }
+                }
+                canEndWithDot = true
             default:
                 current.append(character)
                 hasKey = true
             }
         }
+        if escaped { note("a backslash at the end, escaping nothing") }
+        if !text.isEmpty, !hasKey, !canEndWithDot { note("an empty key at the end (write an empty key as [\"\"])") }
         finishKey()
         self.components = components
+        self.parsing = Parsing(malformation: malformation)
     }
 
     /// The path as `statuses[3].user.id`; the empty path renders as `<root>`.
@@ -180,6 +228,18 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             }
         }
         return text
+    }
+}
+
+extension JastorPath {
+    /// What parsing a path's text found wrong with it: not part of the path's value, so every two
+    /// are equal and hash alike (paths compare by their components).
+    fileprivate struct Parsing: Hashable, Sendable {
+        let malformation: String?
+
+        static func == (lhs: Parsing, rhs: Parsing) -> Bool { true }
+
+        func hash(into hasher: inout Hasher) {}
     }
 }
 
@@ -217,14 +277,17 @@ private enum PathText {
         return text + "\""
     }
 
-    /// Reads a quoted key after its opening quote, up to and including the closing one.
-    static func unquoted(from characters: inout String.Iterator) -> String {
+    /// Reads a quoted key after its opening quote, up to and including the closing one; `nil` when
+    /// the text ends before the closing quote or a `\\u{…}` escape names no Unicode scalar.
+    static func unquoted(from characters: inout String.Iterator) -> String? {
         var key = ""
-        while let character = characters.next(), character != "\"" {
-            guard character == "\\", let escaped = characters.next() else {
+        while let character = characters.next() {
+            if character == "\"" { return key }
+            guard character == "\\" else {
                 key.append(character)
                 continue
             }
+            guard let escaped = characters.next() else { return nil }
             switch escaped {
             case "n": key.append("\n")
             case "r": key.append("\r")
@@ -234,13 +297,12 @@ private enum PathText {
                 while let next = characters.next(), next != "}" {
                     if next != "{" { hex.append(next) }
                 }
-                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
-                    key.unicodeScalars.append(scalar)
-                }
+                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+                key.unicodeScalars.append(scalar)
             default: key.append(escaped)
             }
         }
-        return key
+        return nil
     }
 }
 

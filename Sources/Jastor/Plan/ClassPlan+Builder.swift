@@ -140,13 +140,35 @@ extension ClassPlan {
             if input.isEmpty || output.isEmpty {
                 record(name, expected: "a non-empty key", found: "an empty key path")
             }
-            let inputPath = registration.direction == .encodeOnly || input.isEmpty ? nil : input
+            let inputIsSound = checkKey(registration.key, of: name, argument: "key")
+            let outputIsSound =
+                registration.outputKey == nil
+                ? inputIsSound : checkKey(registration.outputKey, of: name, argument: "outputKey")
+            let inputPath = registration.direction == .encodeOnly || input.isEmpty || !inputIsSound ? nil : input
             return Draft(
                 name: name, label: label, inputPath: inputPath,
-                outputPath: registration.direction == .decodeOnly || output.isEmpty ? nil : output,
+                outputPath: registration.direction == .decodeOnly || output.isEmpty || !outputIsSound ? nil : output,
                 accessor: registration.accessor,
                 isRequired: inputPath != nil
                     && (registration.isRequired ?? modelType.keyPolicy.contains(.requireEveryKey)))
+        }
+
+        /// Reports a `key:` or `outputKey:` whose text a path cannot hold, or with an index outside
+        /// `0...JastorPath.maximumKeyIndex`; `false` when the property must not use it (it then
+        /// neither reads nor writes on that side, and the issue says why).
+        private mutating func checkKey(_ key: JastorPath?, of name: String, argument: String) -> Bool {
+            guard let key else { return true }
+            if let malformation = key.malformation {
+                record(name, expected: "a \(argument): Jastor can read as a key path", found: malformation)
+                return false
+            }
+            for case .index(let index) in key.components where !(0...JastorPath.maximumKeyIndex).contains(index) {
+                record(
+                    name, expected: "indexes from 0 through \(JastorPath.maximumKeyIndex) in \(argument):",
+                    found: "[\(index)] in \(key)")
+                return false
+            }
+            return true
         }
 
         /// Applies every class's `arrayElementTypes`, checking each entry fits its property.

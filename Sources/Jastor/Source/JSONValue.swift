@@ -49,6 +49,10 @@ extension JSONValue {
         case (.object(var object), _):
             object.insert(value, at: path)
             self = .object(object)
+        case (_, .index(let index)) where index < 0:
+            // No plan holds one (a declaration mistake that leaves the property unwritten); a
+            // negative index names no element to write.
+            return
         default:
             self = .container(for: first)
             insert(value, at: path)
