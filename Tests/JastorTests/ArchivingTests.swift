@@ -9,6 +9,23 @@ private struct Order: Codable, Equatable {
     var categories: [ProductCategory]
 }
 
+/// Dates in every rule: built in, epoch and ISO-8601 transforms, untyped.
+private final class Moments: JastorObject {
+    var builtIn = Date(timeIntervalSince1970: 0)
+    var seconds = Date(timeIntervalSince1970: 0)
+    var iso = Date(timeIntervalSince1970: 0)
+    var untyped: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            \.builtIn
+            property(\.seconds, transform: .secondsSince1970)
+            property(\.iso, transform: .iso8601)
+            \.untyped
+        }
+    }
+}
+
 /// Archives on disk, both formats; polymorphic graphs; damaged, foreign and crafted files.
 @Suite struct ArchivingTests {
     static let formats: [JastorArchiveFormat] = [.binaryPropertyList, .json]
@@ -156,6 +173,51 @@ private struct Order: Codable, Equatable {
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["product", "amount"])
             #expect(context.debugDescription == #"amount: expected Int, found String "many""#)
+        }
+    }
+
+    /// A date JSON cannot hold (NaN or an infinity of seconds) is kept by archives as every other
+    /// value is, and refused with an issue by mapping and JSON output; the good archive it replaces
+    /// is never lost to an archive that cannot be read.
+    @Test(arguments: formats)
+    func nonFiniteDatesComeBackFromArchives(format: JastorArchiveFormat) throws {
+        for seconds in [Double.nan, .infinity, -.infinity] {
+            let moments = Moments()
+            moments.builtIn = Date(timeIntervalSince1970: seconds)
+            moments.seconds = Date(timeIntervalSince1970: seconds)
+            moments.iso = Date(timeIntervalSince1970: seconds)
+            moments.untyped = ["when": Date(timeIntervalSince1970: seconds)]
+            let folder = try TemporaryFolder()
+            try moments.archive(to: folder.file("moments.archive"), format: format)
+            let copy = try Moments.unarchive(from: folder.file("moments.archive"))
+            for date in [copy.builtIn, copy.seconds, copy.iso, copy.untyped["when"] as? Date] {
+                let copied = try #require(date?.timeIntervalSince1970, "\(seconds)")
+                #expect(copied.isNaN == seconds.isNaN && (seconds.isNaN || copied == seconds), "\(seconds)")
+            }
+            var issues: [JastorIssue] = []
+            _ = moments.toDictionary(issues: &issues)
+            #expect(Set(issues.map { $0.path.description }) == ["builtIn", "seconds", "iso", "untyped.when"])
+            #expect(copy.description.contains("builtIn"))
+        }
+    }
+
+    @Test func nonFiniteSecondsAreNotADateOutsideArchives() {
+        var issues: [JastorIssue] = []
+        let moments = Moments(dictionary: ["builtIn": Double.nan, "seconds": Double.infinity], issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "builtIn: expected a finite Date, found Number nan",
+                "seconds: expected a finite Date (seconds since 1970), found Number inf",
+            ])
+        #expect(moments.builtIn == Date(timeIntervalSince1970: 0) && moments.seconds == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func archivedDatesAreReadOnlyAsWritten() throws {
+        for text in ["0x10", "1e-400", "1.50", " 1", "NaN", "infinity"] {
+            let archive = Data(
+                #"{"archive": "jastor", "version": 2, "classes": {}, "root": {"$class": "Moments", "untyped": {"when": "$date:\#(text)"}}}"#
+                    .utf8)
+            #expect(throws: JastorError.self, "\(text)") { try Moments.unarchive(from: archive) }
         }
     }
 }

@@ -174,6 +174,32 @@ import Testing
         #expect(Everything(dictionary: ["float": 1e39]).float == 0)
     }
 
+    /// A number too small for `Float` (it would read as zero) is out of range, as it is from text;
+    /// an integer handed over as a `Decimal` must be exact in `Float`, as its literal must.
+    @Test func floatRefusesUnderflowAndInexactIntegersFromEveryInput() throws {
+        let inputs: [(Any, String)] = [
+            (1e-50, "Number 1e-50"), (Double.leastNonzeroMagnitude, "Number 5e-324"),
+            (NSNumber(value: 1e-46), "Number 1e-46"),
+            (Decimal(string: "1e-50")!, "Number 0.\(String(repeating: "0", count: 49))1"),
+            (NSDecimalNumber(string: "16777217"), "Number 16777217"),
+            (Decimal(16_777_217), "Number 16777217"),
+        ]
+        for (value, found) in inputs {
+            var issues: [JastorIssue] = []
+            let model = Everything(dictionary: ["float": value], issues: &issues)
+            #expect(model.float == 0)
+            #expect(issues.map(\.description) == ["float: expected Float, found \(found)"], "\(value)")
+            #expect(issues.map(\.kind) == [.valueOutOfRange])
+        }
+        // The same text from bytes says the same.
+        var issues: [JastorIssue] = []
+        _ = try Everything(json: Data(#"{"float": 1e-50}"#.utf8), issues: &issues)
+        #expect(issues.map(\.description) == ["float: expected Float, found Number 1e-50"])
+        // Subnormal floats and exact integers are kept.
+        #expect(Everything(dictionary: ["float": 1e-45]).float == Float(1e-45))
+        #expect(Everything(dictionary: ["float": Decimal(16_777_216)]).float == 16_777_216)
+    }
+
     @Test func decimalFromADoubleUsesItsShortestText() {
         #expect(Everything(dictionary: ["decimal": 9.99]).decimal == Decimal(string: "9.99"))
     }

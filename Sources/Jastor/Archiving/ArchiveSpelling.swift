@@ -76,9 +76,10 @@ enum ArchiveSpelling {
             return .decimal(decimal)
         }
         if text.hasPrefix(datePrefix) {
-            guard let seconds = Double(text.dropFirst(datePrefix.count)), seconds.isFinite else {
-                throw UnknownMarker(text: text)
-            }
+            // Exactly the text the writer spells (`Double.description`: `nan` and `inf` included, no
+            // `0x10` or `1e-400`).
+            let digits = String(text.dropFirst(datePrefix.count))
+            guard let seconds = Double(digits), seconds.description == digits else { throw UnknownMarker(text: text) }
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         }
         if text.hasPrefix(dataPrefix) {

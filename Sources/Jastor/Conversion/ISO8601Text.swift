@@ -49,6 +49,12 @@ enum ISO8601Text {
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
     }
 
+    /// The date for a message or a description: its ISO-8601 text, or its seconds since 1970 when
+    /// ISO 8601 cannot spell it (not `Date.description`, which traps on NaN or infinite seconds).
+    static func describing(_ date: Date) -> String {
+        string(from: date) ?? "\(NumberText.shortest(date.timeIntervalSince1970)) s since 1970"
+    }
+
     /// The date in UTC with the fewest fractional digits that read back as the same `Date`.
     ///
     /// At least `minimumFractionDigits` are written; years beyond 0–9999 in ISO-8601's expanded form (`+12345-01-01…`,

@@ -9,6 +9,14 @@ import Foundation
 enum ScalarConversion<Value> {
     case success(Value)
     case failure(JastorIssue.Kind)
+
+    /// The converted value transformed, or the same failure.
+    func map<Other>(_ transform: (Value) -> Other) -> ScalarConversion<Other> {
+        switch self {
+        case .success(let value): .success(transform(value))
+        case .failure(let kind): .failure(kind)
+        }
+    }
 }
 
 /// A Swift scalar type with a row in the conversion table.
@@ -222,12 +230,17 @@ extension Float: ScalarConvertible {
         case .integer(let value): return NumberLiteral.float(ofInteger: value)
         case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
         case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
+        // An integer literal's decimal (see `Double`): exact in `Float`, as the literal must be.
+        case .decimal(let value) where value.exponent == 0 && !value.isNaN:
+            return NumberLiteral(text: value.description).floatValue
         default: break
         }
         switch Double.converting(scalar) {
         case .success(let value):
             let float = Float(value)
-            return value.isFinite && !float.isFinite ? .failure(.valueOutOfRange) : .success(float)
+            // Beyond `Float`'s range, or so small that it would read as zero, as with text.
+            let isLost = value.isFinite && (!float.isFinite || (float == 0 && value != 0))
+            return isLost ? .failure(.valueOutOfRange) : .success(float)
         case .failure(let kind):
             return .failure(kind)
         }
@@ -284,19 +297,17 @@ extension Date: ScalarConvertible {
         case .bool, .null, .data:
             return .failure(.typeMismatch)
         default:
-            switch Double.converting(scalar) {
-            case .success(let seconds) where seconds.isFinite: return .success(Date(timeIntervalSince1970: seconds))
-            case .success: return .failure(.valueOutOfRange)
-            case .failure(let kind): return .failure(kind)
-            }
+            // A non-finite number of seconds is a `Date` too (its codec refuses it outside archives,
+            // which write and read it back).
+            return Double.converting(scalar).map { Date(timeIntervalSince1970: $0) }
         }
     }
 
     /// The built-in rule, which a class's ``JastorObject/dateTransform`` replaces.
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
-            typeName: "Date", decode: { converting($0) }, encode: { $0.jsonValue }, isBuiltIn: true,
-            direct: outputRules)
+            typeName: "Date", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
+            isBuiltIn: true, direct: outputRules)
     }
 
     /// Written as ISO-8601 in UTC, with as many fractional digits as it takes to read back the same
@@ -306,6 +317,10 @@ extension Date: ScalarConvertible {
         if let text = ISO8601Text.string(from: self) { return .string(text) }
         return .double(timeIntervalSince1970)
     }
+
+    /// Whether the date is a finite number of seconds: JSON cannot hold one that is not (NaN or an
+    /// infinity), so only archives keep it.
+    var isFinite: Bool { timeIntervalSinceReferenceDate.isFinite }
 }
 
 extension URL: ScalarConvertible {

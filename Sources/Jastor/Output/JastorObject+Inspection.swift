@@ -69,7 +69,7 @@ private enum ModelDescription {
         case .double(let value): text += String(value)
         case .decimal(let value): text += value.description
         case .string(let value): text += value.debugDescription
-        case .date(let value): text += ISO8601Text.string(from: value) ?? String(describing: value)
+        case .date(let value): text += ISO8601Text.describing(value)
         case .data(let value): text += "Data(\(value.count) bytes)"
         case .opaque(let opaque): text += String(describing: opaque.value)
         case .array(let elements): writeArray(elements, indent: indent, into: &text)

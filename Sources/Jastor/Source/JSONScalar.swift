@@ -36,7 +36,7 @@ extension JSONScalar {
         case .string(let value):
             value.count > 60
                 ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
-        case .date(let value): "Date \(ISO8601Text.string(from: value) ?? String(describing: value))"
+        case .date(let value): "Date \(ISO8601Text.describing(value))"
         case .data(let value): "Data (\(value.count) bytes)"
         }
     }

@@ -68,14 +68,18 @@ extension JastorTransform where Value == Date {
             codec: ScalarCodec(
                 typeName: "ISO-8601 Date",
                 decode: { scalar in
-                    guard case .string = scalar else { return .failure(.typeMismatch) }
-                    return Date.converting(scalar)
+                    switch scalar {
+                    case .string: return Date.converting(scalar)
+                    // What `encode` writes for a date ISO 8601 cannot spell (archives read it back).
+                    case .double: return Date.converting(scalar)
+                    default: return .failure(.typeMismatch)
+                    }
                 },
                 encode: { date in
                     guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
                     else { return .double(date.timeIntervalSince1970) }
                     return .string(text)
-                }))
+                }, isNonFinite: { !$0.isFinite }))
     }
 
     private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
@@ -83,17 +87,13 @@ extension JastorTransform where Value == Date {
             codec: ScalarCodec(
                 typeName: "Date (\(name))",
                 decode: { scalar in
-                    switch Double.converting(scalar) {
-                    case .success(let units) where units.isFinite:
-                        return .success(Date(timeIntervalSince1970: units / unitsPerSecond))
-                    case .success: return .failure(.valueOutOfRange)
-                    case .failure(let kind): return .failure(kind)
-                    }
+                    // A non-finite number is a date too; the codec refuses it outside archives.
+                    Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
                 },
                 encode: { date in
                     let units = date.timeIntervalSince1970 * unitsPerSecond
                     return Int64(exactly: units).map { .integer($0) } ?? .double(units)
-                }))
+                }, isNonFinite: { !$0.isFinite }))
     }
 }
 
