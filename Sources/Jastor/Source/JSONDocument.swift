@@ -46,7 +46,7 @@ package final class JSONDocument: Sendable {
     }
 
     let bytes: [UInt8]
-    let nodes: [Node]
+    let nodes: NodeBuffer
     let decodedStrings: [String]
     let markedValues: [JSONScalar]
     /// How many strings were handed out with U+FFFD in place of text a Swift `String` cannot
@@ -67,18 +67,17 @@ package final class JSONDocument: Sendable {
 
     /// The nodes of a document being read.
     struct Tape {
-        private(set) var nodes: [Node] = []
+        private(set) var nodes: NodeBuffer
         private(set) var decodedStrings: [String] = []
         private(set) var markedValues: [JSONScalar] = []
 
         init(capacity: Int) {
-            nodes.reserveCapacity(capacity)
+            nodes = NodeBuffer(capacity: capacity)
         }
 
         @discardableResult
         mutating func append(_ kind: Kind) -> Int {
             nodes.append(Node(kind: kind, first: 0, second: 0))
-            return nodes.count - 1
         }
 
         mutating func append(_ integer: JSONScalar) {
