@@ -233,14 +233,6 @@ package final class JSONDocument: Sendable {
         return String(validating: text, as: UTF8.self)
     }
 
-    /// Whether `bytes` are valid UTF-8, by the same check as ``validString(_:preferringSpan:)``.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return (try? UTF8Span(validating: bytes.span)) != nil
-        }
-        return String(validating: bytes, as: UTF8.self) != nil
-    }
-
     /// How many strings handed out so far were repaired and not yet reported.
     var repairCount: Int { repairs.load(ordering: .relaxed) }
 

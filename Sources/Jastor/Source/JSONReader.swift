@@ -319,7 +319,7 @@ package struct JSONReader {
 
     /// Reads the rest of a string that has escapes (`position` is at the first backslash) in two
     /// passes: this one checks it and counts its decoded bytes, then ``decodedString(from:firstEscape:end:count:)``
-    /// decodes it straight into the new `String`'s storage, with no buffer in between.
+    /// decodes it into a buffer of exactly that size and validates it once.
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) {
         let firstEscape = position
         var count = position - start
@@ -376,52 +376,60 @@ package struct JSONReader {
     /// The second pass of ``readEscapedString(from:)``: the string decoded into `count` bytes.
     ///
     /// The string runs from `start` to its closing quote at `end`, and its first backslash is at
-    /// `firstEscape`; the first pass checked every escape and counted `count`. Invalid UTF-8 is
-    /// repaired by the `String` initialiser, as `String(decoding:as:)` repairs it; `isValid` tells
-    /// whether the decoded bytes were valid UTF-8 (checked before the initialiser repairs them), so
-    /// that a repair is reported, never silent.
+    /// `firstEscape`; the first pass checked every escape and counted `count`. The bytes are
+    /// decoded into a temporary buffer (on the stack when small), validated once, and copied into
+    /// the `String` without a second check (``JSONDocument/validString(_:preferringSpan:)``);
+    /// `String(unsafeUninitializedCapacity:initializingUTF8With:)`, used before, validated them
+    /// again after this check had. Invalid UTF-8 is repaired by `String(decoding:as:)`, and
+    /// `isValid` is then `false`, so that the repair is reported, never silent.
+    private func decodedString(
+        from start: Int, firstEscape: Int, end: Int, count: Int
+    ) -> (string: String, isValid: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            let written = decode(from: start, firstEscape: firstEscape, end: end, into: buffer)
+            let text = UnsafeBufferPointer(rebasing: buffer[..<written])
+            if let valid = JSONDocument.validString(text) { return (valid, true) }
+            return (String(decoding: text, as: UTF8.self), false)
+        }
+    }
+
+    /// Decodes the string of ``decodedString(from:firstEscape:end:count:)`` into `buffer`, which
+    /// has room for its `count` bytes; returns how many it wrote.
     ///
     /// Each plain run is copied and each escape written in the order the first pass counted them,
     /// with the same widths (``utf8Width(_:)`` and ``encode(_:into:)`` agree), so the writes fill
     /// exactly the `count` bytes of the buffer; the runs read only bytes before `end`.
-    private func decodedString(
-        from start: Int, firstEscape: Int, end: Int, count: Int
-    ) -> (string: String, isValid: Bool) {
-        var isValid = true
-        let string = String(unsafeUninitializedCapacity: count) { buffer in
-            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
-            var written = 0
-            var index = start
-            var runEnd = firstEscape
-            while true {
-                (target + written).initialize(from: source + index, count: runEnd - index)
-                written += runEnd - index
-                guard runEnd < end else {
-                    isValid = JSONDocument.isValidUTF8(UnsafeBufferPointer(start: target, count: written))
-                    return written
-                }
-                // A backslash at `runEnd`, and the escape the first pass checked after it.
-                let escape = bytes[runEnd + 1]
-                index = runEnd + 2
-                switch escape {
-                case UInt8(ascii: "u"):
-                    guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
-                    written += Self.encode(scalar, into: target + written)
-                    index = next
-                case UInt8(ascii: "b"): target[written] = 0x08
-                case UInt8(ascii: "f"): target[written] = 0x0C
-                case UInt8(ascii: "n"): target[written] = 0x0A
-                case UInt8(ascii: "r"): target[written] = 0x0D
-                case UInt8(ascii: "t"): target[written] = 0x09
-                default: target[written] = escape  // `"`, `\` or `/`
-                }
-                if escape != UInt8(ascii: "u") { written += 1 }
-                // The next run ends at a backslash or at the closing quote (`end`): the first pass
-                // found no other quote and no control character before it.
-                runEnd = nextBackslash(from: index, before: end)
+    private func decode(
+        from start: Int, firstEscape: Int, end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+        var written = 0
+        var index = start
+        var runEnd = firstEscape
+        while true {
+            (target + written).initialize(from: source + index, count: runEnd - index)
+            written += runEnd - index
+            guard runEnd < end else { return written }
+            // A backslash at `runEnd`, and the escape the first pass checked after it.
+            let escape = bytes[runEnd + 1]
+            index = runEnd + 2
+            switch escape {
+            case UInt8(ascii: "u"):
+                guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
+                written += Self.encode(scalar, into: target + written)
+                index = next
+            case UInt8(ascii: "b"): target[written] = 0x08
+            case UInt8(ascii: "f"): target[written] = 0x0C
+            case UInt8(ascii: "n"): target[written] = 0x0A
+            case UInt8(ascii: "r"): target[written] = 0x0D
+            case UInt8(ascii: "t"): target[written] = 0x09
+            default: target[written] = escape  // `"`, `\` or `/`
             }
+            if escape != UInt8(ascii: "u") { written += 1 }
+            // The next run ends at a backslash or at the closing quote (`end`): the first pass
+            // found no other quote and no control character before it.
+            runEnd = nextBackslash(from: index, before: end)
         }
-        return (string, isValid)
     }
 
     /// The scalar of the `\u` escape whose four hex digits start at `index`, and where it ends.
