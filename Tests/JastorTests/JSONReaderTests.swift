@@ -249,6 +249,44 @@ import Testing
         #expect(node.second == JSONReader.maximumSize && node.first == 7 && node.kind == .string)
     }
 
+    /// The tape first reserves a node per eight input bytes and grows past that by doubling
+    /// (`JSONDocument.NodeBuffer`); dense documents (single digits, empty containers) outgrow it,
+    /// some several times, and every node must survive each move: the document, built back into
+    /// compact text, is the input.
+    @Test func denseDocumentsOutgrowTheTapeReserveAndKeepEveryNode() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("JSONReaderTests dense documents seed: \(seed)")
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<200 {
+            let text = Self.denseValue(depth: 0, random: &random)
+            let document = try read(text)
+            let rebuilt = document.build(
+                literal: { $0 }, string: { "\"\($0)\"" }, array: { "[" + $0.joined(separator: ",") + "]" },
+                object: { "{" + $0.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}" })
+            #expect(rebuilt == text, "seed \(seed)")
+        }
+    }
+
+    /// Compact JSON of about two input bytes a node: digits, `true`, one-letter strings and keys,
+    /// and arrays (up to 600 elements at the top, 6 below) and objects (up to 40 members at the
+    /// top, 4 below), nested at most three deep.
+    private static func denseValue(depth: Int, random: inout SeededRandom) -> String {
+        switch Int.random(in: 0..<(depth < 3 ? 6 : 3), using: &random) {
+        case 0: return String(Int.random(in: 0...9, using: &random))
+        case 1: return "true"
+        case 2: return "\"\(Character(Unicode.Scalar(UInt8.random(in: 97...122, using: &random))))\""
+        case 3, 4:
+            let count = Int.random(in: 0...(depth == 0 ? 600 : 6), using: &random)
+            return "[" + (0..<count).map { _ in denseValue(depth: depth + 1, random: &random) }.joined(separator: ",")
+                + "]"
+        default:
+            let count = Int.random(in: 0...(depth == 0 ? 40 : 4), using: &random)
+            return "{"
+                + (0..<count).map { index in "\"k\(index)\":" + denseValue(depth: depth + 1, random: &random) }
+                .joined(separator: ",") + "}"
+        }
+    }
+
     @Test func duplicateKeysLastOneWins() throws {
         let model = try Everything(json: Data(#"{"string": "first", "string": "second"}"#.utf8))
         #expect(model.string == "second")

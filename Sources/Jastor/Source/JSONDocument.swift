@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// A container's node records how many elements or members it has and where the next sibling
 /// starts, so skipping a subtree costs nothing. Plain strings stay byte ranges of the input until
-/// a property reads them; numbers are already exact integers or doubles. The tape is one array,
-/// so freeing a deeply nested document does not recurse. The document is immutable once read,
+/// a property reads them; numbers are already exact integers or doubles. The tape is one buffer
+/// (``NodeBuffer``), so freeing a deeply nested document does not recurse. The document is immutable once read,
 /// so reading it takes no exclusivity checks.
 package final class JSONDocument: Sendable {
     enum Kind: UInt8 {
@@ -46,7 +46,7 @@ package final class JSONDocument: Sendable {
     }
 
     let bytes: [UInt8]
-    let nodes: [Node]
+    let nodes: NodeBuffer
     let decodedStrings: [String]
     let markedValues: [JSONScalar]
     /// How many strings were handed out with U+FFFD in place of text a Swift `String` cannot
@@ -67,18 +67,17 @@ package final class JSONDocument: Sendable {
 
     /// The nodes of a document being read.
     struct Tape {
-        private(set) var nodes: [Node] = []
+        private(set) var nodes: NodeBuffer
         private(set) var decodedStrings: [String] = []
         private(set) var markedValues: [JSONScalar] = []
 
         init(capacity: Int) {
-            nodes.reserveCapacity(capacity)
+            nodes = NodeBuffer(capacity: capacity)
         }
 
         @discardableResult
         mutating func append(_ kind: Kind) -> Int {
             nodes.append(Node(kind: kind, first: 0, second: 0))
-            return nodes.count - 1
         }
 
         mutating func append(_ integer: JSONScalar) {
@@ -232,14 +231,6 @@ package final class JSONDocument: Sendable {
             return String(copying: span)
         }
         return String(validating: text, as: UTF8.self)
-    }
-
-    /// Whether `bytes` are valid UTF-8, by the same check as ``validString(_:preferringSpan:)``.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return (try? UTF8Span(validating: bytes.span)) != nil
-        }
-        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// How many strings handed out so far were repaired and not yet reported.

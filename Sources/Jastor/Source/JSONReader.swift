@@ -319,7 +319,7 @@ package struct JSONReader {
 
     /// Reads the rest of a string that has escapes (`position` is at the first backslash) in two
     /// passes: this one checks it and counts its decoded bytes, then ``decodedString(from:firstEscape:end:count:)``
-    /// decodes it straight into the new `String`'s storage, with no buffer in between.
+    /// decodes it into a buffer of exactly that size and validates it once.
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) {
         let firstEscape = position
         var count = position - start
@@ -376,52 +376,60 @@ package struct JSONReader {
     /// The second pass of ``readEscapedString(from:)``: the string decoded into `count` bytes.
     ///
     /// The string runs from `start` to its closing quote at `end`, and its first backslash is at
-    /// `firstEscape`; the first pass checked every escape and counted `count`. Invalid UTF-8 is
-    /// repaired by the `String` initialiser, as `String(decoding:as:)` repairs it; `isValid` tells
-    /// whether the decoded bytes were valid UTF-8 (checked before the initialiser repairs them), so
-    /// that a repair is reported, never silent.
+    /// `firstEscape`; the first pass checked every escape and counted `count`. The bytes are
+    /// decoded into a temporary buffer (on the stack when small), validated once, and copied into
+    /// the `String` without a second check (``JSONDocument/validString(_:preferringSpan:)``);
+    /// `String(unsafeUninitializedCapacity:initializingUTF8With:)`, used before, validated them
+    /// again after this check had. Invalid UTF-8 is repaired by `String(decoding:as:)`, and
+    /// `isValid` is then `false`, so that the repair is reported, never silent.
+    private func decodedString(
+        from start: Int, firstEscape: Int, end: Int, count: Int
+    ) -> (string: String, isValid: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            let written = decode(from: start, firstEscape: firstEscape, end: end, into: buffer)
+            let text = UnsafeBufferPointer(rebasing: buffer[..<written])
+            if let valid = JSONDocument.validString(text) { return (valid, true) }
+            return (String(decoding: text, as: UTF8.self), false)
+        }
+    }
+
+    /// Decodes the string of ``decodedString(from:firstEscape:end:count:)`` into `buffer`, which
+    /// has room for its `count` bytes; returns how many it wrote.
     ///
     /// Each plain run is copied and each escape written in the order the first pass counted them,
     /// with the same widths (``utf8Width(_:)`` and ``encode(_:into:)`` agree), so the writes fill
     /// exactly the `count` bytes of the buffer; the runs read only bytes before `end`.
-    private func decodedString(
-        from start: Int, firstEscape: Int, end: Int, count: Int
-    ) -> (string: String, isValid: Bool) {
-        var isValid = true
-        let string = String(unsafeUninitializedCapacity: count) { buffer in
-            guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
-            var written = 0
-            var index = start
-            var runEnd = firstEscape
-            while true {
-                (target + written).initialize(from: source + index, count: runEnd - index)
-                written += runEnd - index
-                guard runEnd < end else {
-                    isValid = JSONDocument.isValidUTF8(UnsafeBufferPointer(start: target, count: written))
-                    return written
-                }
-                // A backslash at `runEnd`, and the escape the first pass checked after it.
-                let escape = bytes[runEnd + 1]
-                index = runEnd + 2
-                switch escape {
-                case UInt8(ascii: "u"):
-                    guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
-                    written += Self.encode(scalar, into: target + written)
-                    index = next
-                case UInt8(ascii: "b"): target[written] = 0x08
-                case UInt8(ascii: "f"): target[written] = 0x0C
-                case UInt8(ascii: "n"): target[written] = 0x0A
-                case UInt8(ascii: "r"): target[written] = 0x0D
-                case UInt8(ascii: "t"): target[written] = 0x09
-                default: target[written] = escape  // `"`, `\` or `/`
-                }
-                if escape != UInt8(ascii: "u") { written += 1 }
-                // The next run ends at a backslash or at the closing quote (`end`): the first pass
-                // found no other quote and no control character before it.
-                runEnd = nextBackslash(from: index, before: end)
+    private func decode(
+        from start: Int, firstEscape: Int, end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+        var written = 0
+        var index = start
+        var runEnd = firstEscape
+        while true {
+            (target + written).initialize(from: source + index, count: runEnd - index)
+            written += runEnd - index
+            guard runEnd < end else { return written }
+            // A backslash at `runEnd`, and the escape the first pass checked after it.
+            let escape = bytes[runEnd + 1]
+            index = runEnd + 2
+            switch escape {
+            case UInt8(ascii: "u"):
+                guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
+                written += Self.encode(scalar, into: target + written)
+                index = next
+            case UInt8(ascii: "b"): target[written] = 0x08
+            case UInt8(ascii: "f"): target[written] = 0x0C
+            case UInt8(ascii: "n"): target[written] = 0x0A
+            case UInt8(ascii: "r"): target[written] = 0x0D
+            case UInt8(ascii: "t"): target[written] = 0x09
+            default: target[written] = escape  // `"`, `\` or `/`
             }
+            if escape != UInt8(ascii: "u") { written += 1 }
+            // The next run ends at a backslash or at the closing quote (`end`): the first pass
+            // found no other quote and no control character before it.
+            runEnd = nextBackslash(from: index, before: end)
         }
-        return (string, isValid)
     }
 
     /// The scalar of the `\u` escape whose four hex digits start at `index`, and where it ends.
@@ -656,5 +664,85 @@ package struct JSONReader {
 
     private func error(_ expected: String) -> JSONSyntaxError {
         JSONSyntaxError(expected: expected, offset: position)
+    }
+}
+
+// MARK: - Node storage
+
+extension JSONDocument {
+    /// The nodes of a document: a buffer the reader appends to through a pointer, with no
+    /// uniqueness or capacity check of an `Array` per node, read afterwards by bounds-checked index.
+    ///
+    /// Unsafe code, fenced here: `base` points at `capacity` nodes allocated for the buffer, of
+    /// which the first `count` are initialised. ``append(_:)`` grows the allocation before writing
+    /// when `count == capacity`, so every write is below `capacity`; every read and write by
+    /// index checks `index < count` first. The allocation is freed by its ``Allocation`` when the
+    /// last copy of the buffer (the reader's tape, then the document) goes; a grow frees the old
+    /// one after moving the nodes, and tells the allocation the new one. Once the reader hands the
+    /// buffer to the document, nothing writes to it again.
+    struct NodeBuffer: @unchecked Sendable {
+        // `@unchecked Sendable`: the document's buffer is immutable (only the reader, before
+        // handing it over, writes), so threads share nothing mutable through the pointer.
+
+        /// Frees the buffer's current allocation when the last copy of the buffer goes.
+        private final class Allocation {
+            var base: UnsafeMutablePointer<Node>
+
+            init(base: UnsafeMutablePointer<Node>) { self.base = base }
+
+            // `Node` is a trivial type: no node needs deinitialising before the memory is freed.
+            deinit { base.deallocate() }
+        }
+
+        private var base: UnsafeMutablePointer<Node>
+        private(set) var count = 0
+        private var capacity: Int
+        private let allocation: Allocation
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 16)
+            self.base = UnsafeMutablePointer<Node>.allocate(capacity: self.capacity)
+            self.allocation = Allocation(base: base)
+        }
+
+        var indices: Range<Int> { 0..<count }
+
+        var first: Node? { count > 0 ? base[0] : nil }
+
+        /// Appends `node` and returns its index.
+        @inline(__always)
+        @discardableResult
+        mutating func append(_ node: Node) -> Int {
+            if count == capacity { grow() }
+            // `count < capacity` here: the write is inside the allocation.
+            (base + count).initialize(to: node)
+            count += 1
+            return count - 1
+        }
+
+        /// Doubles the capacity: the nodes move to a new allocation, and the old one is freed.
+        @inline(never)
+        private mutating func grow() {
+            let newCapacity = capacity * 2
+            let newBase = UnsafeMutablePointer<Node>.allocate(capacity: newCapacity)
+            // The first `count` nodes are initialised, and `count <= capacity < newCapacity`.
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+            allocation.base = newBase
+        }
+
+        subscript(index: Int) -> Node {
+            @inline(__always) get {
+                // One unsigned comparison: a negative index is above every count.
+                precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "node index out of range")
+                return base[index]
+            }
+            set {
+                precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "node index out of range")
+                base[index] = newValue
+            }
+        }
     }
 }
