@@ -679,7 +679,9 @@ extension JSONDocument {
     /// index checks `index < count` first. The allocation is freed by its ``Allocation`` when the
     /// last copy of the buffer (the reader's tape, then the document) goes; a grow frees the old
     /// one after moving the nodes, and tells the allocation the new one. Once the reader hands the
-    /// buffer to the document, nothing writes to it again.
+    /// buffer to the document, nothing writes to it again. Copies share the allocation, so a grow
+    /// or a write by index (the rare paths) first checks that this copy is the only one: a copy
+    /// that outlived a grow would point at freed memory.
     struct NodeBuffer: @unchecked Sendable {
         // `@unchecked Sendable`: the document's buffer is immutable (only the reader, before
         // handing it over, writes), so threads share nothing mutable through the pointer.
@@ -697,7 +699,7 @@ extension JSONDocument {
         private var base: UnsafeMutablePointer<Node>
         private(set) var count = 0
         private var capacity: Int
-        private let allocation: Allocation
+        private var allocation: Allocation
 
         init(capacity: Int) {
             self.capacity = Swift.max(capacity, 16)
@@ -723,6 +725,7 @@ extension JSONDocument {
         /// Doubles the capacity: the nodes move to a new allocation, and the old one is freed.
         @inline(never)
         private mutating func grow() {
+            precondition(isKnownUniquelyReferenced(&allocation), "a node buffer grows only while it has one copy")
             let newCapacity = capacity * 2
             let newBase = UnsafeMutablePointer<Node>.allocate(capacity: newCapacity)
             // The first `count` nodes are initialised, and `count <= capacity < newCapacity`.
@@ -741,6 +744,8 @@ extension JSONDocument {
             }
             set {
                 precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "node index out of range")
+                precondition(
+                    isKnownUniquelyReferenced(&allocation), "a node buffer is written only while it has one copy")
                 base[index] = newValue
             }
         }
