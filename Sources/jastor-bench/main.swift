@@ -124,22 +124,58 @@ func scaling(twitter: Data, factors: [Int], rounds: Int) throws -> [Measurement]
     return measurements
 }
 
-/// Eight mappings from bytes on one thread, then on two threads four each.
+/// Eight mappings from bytes on one thread, then on two threads four each; and the same for two
+/// controls, so that the two-thread ratio can be read against what the machine gives: `JSONDecoder`
+/// on the same bytes (another library's mapping, its own allocations) and a loop of arithmetic that
+/// touches no memory (what two cores give at best).
+///
+/// Each round runs the one-thread and the two-thread case of a workload back to back, so that a
+/// busy period of the machine falls on both.
 func threads(twitter: Data, rounds: Int) -> [Measurement] {
     let jobs = 8
-    let oneThread = Harness.time(rounds: rounds) {
-        (0..<jobs).reduce(0) { sum, _ in sum + (((try? TwitterSearch(json: twitter)) != nil) ? 1 : 0) }
+    let jastor = pairedThreads(label: "twitter, 8 maps", jobs: jobs, rounds: rounds) {
+        ((try? TwitterSearch(json: twitter)) != nil) ? 1 : 0
     }
-    let twoThreads = Harness.time(rounds: rounds) {
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            for _ in 0..<jobs / 2 { _ = try? TwitterSearch(json: twitter) }
+    let decoder = pairedThreads(label: "twitter, 8 maps, JSONDecoder (control)", jobs: jobs, rounds: rounds) {
+        ((try? JSONDecoder().decode(CodableTwitterSearch.self, from: twitter)) != nil) ? 1 : 0
+    }
+    let compute = pairedThreads(label: "8 arithmetic loops (control)", jobs: jobs, rounds: rounds) {
+        arithmeticLoop(iterations: 2_000_000)
+    }
+    return jastor + decoder + compute
+}
+
+/// `jobs` runs of `job` on one thread, then on two threads half each, `rounds` times interleaved.
+private func pairedThreads(label: String, jobs: Int, rounds: Int, job: @escaping @Sendable () -> Int) -> [Measurement] {
+    var one: [Double] = []
+    var two: [Double] = []
+    for _ in 0..<rounds {
+        one += Harness.time(rounds: 1) { (0..<jobs).reduce(0) { sum, _ in sum &+ job() } }
+        two += Harness.time(rounds: 1) {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                var sum = 0
+                for _ in 0..<jobs / 2 { sum &+= job() }
+                if sum == Int.min { print("") }
+            }
+            return jobs
         }
-        return jobs
     }
     return [
-        Measurement(file: "twitter, 8 maps", operation: "1 thread", baseline: nil, samples: oneThread),
-        Measurement(file: "twitter, 8 maps", operation: "2 threads", baseline: "1 thread", samples: twoThreads),
+        Measurement(file: label, operation: "1 thread", baseline: nil, samples: one),
+        Measurement(file: label, operation: "2 threads", baseline: "1 thread", samples: two),
     ]
+}
+
+/// A xorshift loop: registers only, no memory, no atomics.
+@inline(never)
+private func arithmeticLoop(iterations: Int) -> Int {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<iterations {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+    }
+    return Int(truncatingIfNeeded: state & 1)
 }
 
 func run() throws {
