@@ -170,9 +170,10 @@ private func pairedThreads(label: String, jobs: Int, rounds: Int, job: @escaping
     ]
 }
 
-/// A xorshift loop: no shared memory, no allocation, no atomics. Not optimised, so that the
-/// compiler cannot tell it has no side effects and move it out of the timed region (its state
-/// lives on the thread's own stack).
+/// A xorshift loop: no shared memory, no allocation, no atomics.
+///
+/// Not optimised, so that the compiler cannot tell it has no side effects and move it out of the
+/// timed region (its state lives on the thread's own stack).
 @_optimize(none)
 private func arithmeticLoop(seed: UInt64, iterations: Int) -> Int {
     var state = seed
