@@ -9,7 +9,8 @@ import Jastor
 //
 // Without files it maps ../shared/bench-data when present, and otherwise (or with --synthetic) a
 // deterministic synthetic corpus. `--only "Jastor from dictionary"` measures that operation alone
-// (and skips scaling, threads and limits), for profiling with callgrind or perf. The limits section
+// (and skips scaling, threads and limits), for profiling with callgrind or perf; `--only threads`
+// runs the one- and two-thread rows alone, Jastor's and the controls'. The limits section
 // maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size;
 // `--only limits` runs it alone. `--only unmapped` writes models keeping 1 k, 16 k and 100 k unknown
 // keys (`toDictionary()` and both archive formats).
@@ -124,22 +125,66 @@ func scaling(twitter: Data, factors: [Int], rounds: Int) throws -> [Measurement]
     return measurements
 }
 
-/// Eight mappings from bytes on one thread, then on two threads four each.
+/// Eight mappings from bytes on one thread, then on two threads four each; and the same for two
+/// controls, so that the two-thread ratio can be read against what the machine gives: `JSONDecoder`
+/// on the same bytes (another library's mapping, its own allocations) and a loop of arithmetic that
+/// touches no memory (what two cores give at best).
+///
+/// Each round runs the one-thread and the two-thread case of a workload back to back, so that a
+/// busy period of the machine falls on both.
 func threads(twitter: Data, rounds: Int) -> [Measurement] {
     let jobs = 8
-    let oneThread = Harness.time(rounds: rounds) {
-        (0..<jobs).reduce(0) { sum, _ in sum + (((try? TwitterSearch(json: twitter)) != nil) ? 1 : 0) }
+    let jastor = pairedThreads(label: "twitter, 8 maps", jobs: jobs, rounds: rounds) {
+        ((try? TwitterSearch(json: twitter)) != nil) ? 1 : 0
     }
-    let twoThreads = Harness.time(rounds: rounds) {
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            for _ in 0..<jobs / 2 { _ = try? TwitterSearch(json: twitter) }
+    let decoder = pairedThreads(label: "twitter, 8 maps, JSONDecoder (control)", jobs: jobs, rounds: rounds) {
+        ((try? JSONDecoder().decode(CodableTwitterSearch.self, from: twitter)) != nil) ? 1 : 0
+    }
+    // Seeded by the input's length, so that the compiler cannot compute the loop ahead.
+    let seed = UInt64(twitter.count) | 1
+    let compute = pairedThreads(label: "8 arithmetic loops (control)", jobs: jobs, rounds: rounds) {
+        arithmeticLoop(seed: seed, iterations: 300_000)
+    }
+    return jastor + decoder + compute
+}
+
+/// `jobs` runs of `job` on one thread, then on two threads half each, `rounds` times interleaved.
+private func pairedThreads(label: String, jobs: Int, rounds: Int, job: @escaping @Sendable () -> Int) -> [Measurement] {
+    var one: [Double] = []
+    var two: [Double] = []
+    _ = job()  // warm-up: plans built, code and data paged in
+    for _ in 0..<rounds {
+        one += Harness.time(rounds: 1) { (0..<jobs).reduce(0) { sum, _ in sum &+ job() } }
+        two += Harness.time(rounds: 1) {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                var sum = 0
+                for _ in 0..<jobs / 2 { sum &+= job() }
+                if sum == Int.min { print("") }
+            }
+            return jobs
         }
-        return jobs
     }
     return [
-        Measurement(file: "twitter, 8 maps", operation: "1 thread", baseline: nil, samples: oneThread),
-        Measurement(file: "twitter, 8 maps", operation: "2 threads", baseline: "1 thread", samples: twoThreads),
+        Measurement(file: label, operation: "1 thread", baseline: nil, samples: one),
+        Measurement(file: label, operation: "2 threads", baseline: "1 thread", samples: two),
     ]
+}
+
+/// A xorshift loop: no shared memory, no allocation, no atomics.
+///
+/// Not optimised, so that the compiler cannot tell it has no side effects and move it out of the
+/// timed region (its state lives on the thread's own stack).
+@_optimize(none)
+private func arithmeticLoop(seed: UInt64, iterations: Int) -> Int {
+    var state = seed
+    var remaining = iterations
+    while remaining > 0 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        remaining &-= 1
+    }
+    return Int(truncatingIfNeeded: state & 1)
 }
 
 func run() throws {
@@ -161,6 +206,11 @@ func run() throws {
         return
     }
     let inputs = try loadInputs(options)
+    if options.only == "threads" {
+        let twitter = inputs.first { $0.family == "twitter" }?.data ?? Data()
+        print(Report.markdown(threads(twitter: twitter, rounds: 7)))
+        return
+    }
     if options.only == "scaling" {
         let twitter = inputs.first { $0.family == "twitter" }?.data ?? Data()
         let measurements =

@@ -1,7 +1,8 @@
 import Foundation
-import Jastor
 import Synchronization
 import Testing
+
+@testable import Jastor
 
 private class Event: JastorObject {
     var id = ""
@@ -109,8 +110,57 @@ private final class SubLink: Link {
     override class var properties: [JastorProperty] { register(\.kind) }
 }
 
+/// A class below a hookless one that brings its own hook, generic so that its metadata is made at run time.
+private class Tagged<Payload>: Shape {
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        json["tag"] as? String == "special" ? SpecialTagged<Payload>.self : nil
+    }
+}
+
+private final class SpecialTagged<Payload>: Tagged<Payload> {
+    var tag = ""
+
+    override class var properties: [JastorProperty] { register(\.tag) }
+}
+
+/// A generic class with no hook of its own or inherited.
+private final class Plain<Payload>: JastorObject {}
+
+private final class TagHolder: JastorObject {
+    var tagged: Tagged<Int>?
+    var plain: Shape?
+
+    override class var properties: [JastorProperty] { register(\.tagged, \.plain) }
+}
+
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
 @Suite struct PolymorphismTests {
+    /// Only classes that override the hook or inherit an override have it consulted.
+    ///
+    /// The others would pick nothing, so the hook's view of an object is not built for them.
+    /// Builds with `JASTOR_SAFE_REFLECTION` read no metadata and count every class as overriding it.
+    @Test func onlyClassesWithAHookConsultIt() {
+        for hooked: JastorObject.Type in [
+            Event.self, PushEvent.self, Link.self, SubLink.self, Tagged<Int>.self, SpecialTagged<String>.self,
+        ] {
+            #expect(RuntimeLayout.overridesModelClassHook(hooked), "\(hooked)")
+        }
+        for hookless: JastorObject.Type in [
+            JastorObject.self, Shape.self, Circle.self, Timeline.self, Plain<Int>.self, Plain<[String]>.self,
+        ] {
+            #expect(RuntimeLayout.overridesModelClassHook(hookless) == !RuntimeLayout.isAvailable, "\(hookless)")
+        }
+    }
+
+    @Test func aHookBelowAHooklessClassStillPicks() throws {
+        let holder = try TagHolder(
+            json: Data(#"{"tagged": {"tag": "special", "name": "t"}, "plain": {"name": "p", "tag": "special"}}"#.utf8))
+        #expect((holder.tagged as? SpecialTagged<Int>)?.tag == "special")
+        #expect(holder.tagged?.name == "t")
+        #expect(holder.plain.map { type(of: $0) == Shape.self } == true)
+        #expect(holder.plain?.name == "p")
+    }
+
     @Test func arrayElementsAndPropertiesBecomeTheirSubclass() throws {
         var issues: [JastorIssue] = []
         let timeline = Timeline(dictionary: try Fixtures.dictionary("events_polymorphic"), issues: &issues)

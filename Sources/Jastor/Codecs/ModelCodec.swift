@@ -8,9 +8,13 @@ import Foundation
 final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only a `let` metatype, which never changes.
     private let modelType: Model.Type
+    /// Whether `modelType` overrides ``JastorObject/modelClass(for:)`` (or cannot be told not to):
+    /// when it does not, the hook would pick nothing, so its view of each object is not built.
+    private let consultsHook: Bool
 
     init(modelType: Model.Type = Model.self) {
         self.modelType = modelType
+        self.consultsHook = RuntimeLayout.overridesModelClassHook(modelType)
     }
 
     override var typeName: String { String(describing: modelType) }
@@ -138,7 +142,9 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     private func chosenType<Members: JSONObjectSource>(for members: Members, context: inout MappingContext)
         -> Model.Type
     {
-        guard let chosen = members.pickedClass(by: { modelType.modelClass(for: $0) }), chosen != modelType else {
+        guard consultsHook, let chosen = members.pickedClass(by: { modelType.modelClass(for: $0) }),
+            chosen != modelType
+        else {
             return modelType
         }
         guard let type = chosen as? Model.Type, ArchiveClassRegistry.isClass(type, inheritingFrom: modelType) else {

@@ -67,9 +67,16 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool =
                 { codec, source, slot, context in
                     [Value].reading(elementsOf: source, into: slot, context: &context) { member, elementSlot, context in
-                        if let documentValue, let value = documentValue(member) {
-                            elementSlot.initialize(to: value)
-                            return true
+                        if let documentValue {
+                            // As `member.read(through:)`: a string repaired here is reported here.
+                            let repairs = member.document.repairCount
+                            if let value = documentValue(member) {
+                                elementSlot.initialize(to: value)
+                                if member.document.repairCount != repairs {
+                                    member.reportRepairs(keeping: repairs, context: &context)
+                                }
+                                return true
+                            }
                         }
                         return member.read(through: codec, into: elementSlot, context: &context)
                     }
@@ -88,8 +95,15 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
                 of: source, into: slot, context: &context, innerName: { "[[\(codec.typeName)]]" }
             ) { readArrays(codec, $0, $1, &$2) }
         }
+        // A property's value the row accepts as it is (`documentValue`) is stored without forming
+        // its kind; a string repaired on the way is reported by `DocumentValue.read(through:)`,
+        // around the accessor that called this.
         self.updateDocumentStorage = { codec, source, storage, context in
-            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            if let documentValue, let value = documentValue(source) {
+                storage.pointee = value
+                return true
+            }
+            return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
                 guard let slot = buffer.baseAddress, codec.decode(source, into: slot, context: &context) else {
                     return false
                 }
@@ -98,6 +112,10 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             }
         }
         self.updateOptionalDocumentStorage = { codec, source, storage, context in
+            if let documentValue, let value = documentValue(source) {
+                storage.pointee = value
+                return true
+            }
             // As `OptionalCodec.decode`: `null` is `nil`, anything else goes through the scalar's rule.
             if case .scalar(.null) = source.kind {
                 storage.pointee = nil

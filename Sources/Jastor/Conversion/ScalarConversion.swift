@@ -74,6 +74,13 @@ extension String: ScalarConvertible {
         }
     }
 
+    /// A string of the byte reader's document is taken as it is, without forming its kind.
+    static var suppliedCodec: AnyCodec {
+        ScalarCodec(
+            typeName: "String", decode: { converting($0) }, encode: { $0.jsonValue }, direct: outputRules,
+            documentValue: { $0.plainString })
+    }
+
     var jsonValue: JSONValue { .string(self) }
 
     func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
@@ -111,6 +118,13 @@ extension Bool: ScalarConvertible {
         }
     }
 
+    /// `true` and `false` of the byte reader's document are taken without forming their kind.
+    static var suppliedCodec: AnyCodec {
+        ScalarCodec(
+            typeName: "Bool", decode: { converting($0) }, encode: { $0.jsonValue }, direct: outputRules,
+            documentValue: { $0.plainBool })
+    }
+
     var jsonValue: JSONValue { .bool(self) }
 
     func writeJSON(to writer: inout JSONWriter, context: inout EncodingContext) {
@@ -144,6 +158,13 @@ extension ExactInteger {
         case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
         return converted.map { .success($0) } ?? .failure(.valueOutOfRange)
+    }
+
+    /// An integer of the byte reader's document that fits is taken without forming its kind.
+    static var suppliedCodec: AnyCodec {
+        ScalarCodec(
+            typeName: String(describing: Self.self), decode: { converting($0) }, encode: { $0.jsonValue },
+            direct: outputRules, documentValue: { $0.plainInteger.flatMap { Self(exactly: $0) } })
     }
 
     var jsonValue: JSONValue {
@@ -357,4 +378,33 @@ extension Data: ScalarConvertible {
     }
 
     var jsonValue: JSONValue { .string(base64EncodedString()) }
+}
+
+// MARK: - The byte reader's plain values
+
+extension DocumentValue {
+    // What the rows above accept as it is, read from the document's node without forming a
+    // ``JSONKind`` (`nil` for anything else, which goes through the row): each must give exactly
+    // the value `converting(kind)` succeeds with.
+
+    /// The value of an integer node that `Int64` holds (``JSONKind`` `.integer`).
+    var plainInteger: Int64? {
+        let node = document.nodes[index]
+        return node.kind == .integer ? Int64(node.first) : nil
+    }
+
+    /// The value of a `true` or `false` node.
+    var plainBool: Bool? {
+        switch document.nodes[index].kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// The text of a string node, built (and counted if repaired) as ``kind`` builds it.
+    var plainString: String? {
+        let kind = document.nodes[index].kind
+        return kind == .string || kind == .decodedString ? document.string(at: index) : nil
+    }
 }

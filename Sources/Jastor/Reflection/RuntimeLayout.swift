@@ -17,6 +17,12 @@
 //   reference to it (a `weak` field stores a side-table address; an `unowned` one adds no strong
 //   reference), and a second write release the object it held (an `unowned(unsafe)` field whose
 //   observer keeps a strong copy does not); every other reference field goes through its key path.
+// - `overridesModelClassHook(_:)` reads one word of a class's runtime metadata: the vtable entry of
+//   `JastorObject.modelClass(for:)`, found once by comparing the metadata of `JastorObject` with that
+//   of two private subclasses, one overriding the hook and one not (exactly one word must tell them
+//   apart, inside a header whose sizes agree); every read is within the metadata's own extent, read
+//   from its header. When the slot cannot be found so, or with `-DJASTOR_SAFE_REFLECTION`, every
+//   class counts as overriding the hook, which is then called for every model, as before.
 // - With no layout (the switch below, or a runtime that cannot walk a class), every property is
 //   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
 //   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
@@ -193,6 +199,25 @@ enum RuntimeLayout {
         #endif
     }
 
+    // MARK: The polymorphism hook
+
+    /// Whether `type` or a superclass below ``JastorObject`` overrides
+    /// ``JastorObject/modelClass(for:)``; `true` when that cannot be told.
+    ///
+    /// A class that does not override it inherits `JastorObject`'s implementation, which picks no
+    /// class: the hook's view of the object need not be built for it. Told by comparing the hook's
+    /// vtable entry in `type`'s runtime metadata with `JastorObject`'s (see ``hookSlot``).
+    static func overridesModelClassHook(_ type: JastorObject.Type) -> Bool {
+        #if JASTOR_SAFE_REFLECTION
+        return true
+        #else
+        guard let slot = hookSlot, let word = metadataWord(of: type, at: slot),
+            let inherited = metadataWord(of: JastorObject.self, at: slot)
+        else { return true }
+        return word != inherited
+        #endif
+    }
+
     // MARK: Raw storage
 
     /// Runs `body` with the storage of the field at `offset` inside `object`, typed as `Value`,
@@ -243,6 +268,76 @@ enum RuntimeLayout {
     }
 
     #if !JASTOR_SAFE_REFLECTION
+    /// The index of the word of a class's metadata (from its address point) that holds the vtable
+    /// entry of ``JastorObject/modelClass(for:)``, or `nil` when it cannot be told.
+    ///
+    /// Found once by comparing `JastorObject`'s metadata with that of two private subclasses that
+    /// add no fields and no methods: the word must be the one word, past the header, where the
+    /// subclass that overrides the hook differs from `JastorObject` and the one that does not is
+    /// the same; all three must be class metadata of the same extent whose superclass word names
+    /// `JastorObject` (for the subclasses).
+    private static let hookSlot: Int? = {
+        guard let base = metadataWords(of: JastorObject.self),
+            let overriding = metadataWords(of: HookOverridingProbe.self),
+            let keeping = metadataWords(of: HookKeepingProbe.self),
+            base.count == overriding.count, base.count == keeping.count
+        else { return nil }
+        let baseAddress = UInt(bitPattern: unsafeBitCast(JastorObject.self as AnyClass, to: UnsafeRawPointer.self))
+        guard overriding[1] == baseAddress, keeping[1] == baseAddress else { return nil }
+        let slots = (headerWords..<base.count).filter { overriding[$0] != base[$0] && keeping[$0] == base[$0] }
+        return slots.count == 1 ? slots[0] : nil
+    }()
+
+    /// The word at `index` of `type`'s metadata, counted from its address point, if the metadata
+    /// extends that far.
+    private static func metadataWord(of type: AnyClass, at index: Int) -> UInt? {
+        guard let extent = metadataExtent(of: type), index < extent else { return nil }
+        // Within the metadata: `index` is below the word count its header gives (`metadataExtent`).
+        return unsafeBitCast(type, to: UnsafeRawPointer.self).load(
+            fromByteOffset: index * MemoryLayout<UInt>.size, as: UInt.self)
+    }
+
+    /// Every word of `type`'s metadata from its address point to its end.
+    private static func metadataWords(of type: AnyClass) -> [UInt]? {
+        guard let extent = metadataExtent(of: type) else { return nil }
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // Each load is a word below the extent the header gives (`metadataExtent`).
+        return (0..<extent).map { metadata.load(fromByteOffset: $0 * MemoryLayout<UInt>.size, as: UInt.self) }
+    }
+
+    /// How many words `type`'s class metadata holds from its address point (its header's class
+    /// size less its address point), or `nil` unless it is class metadata of a plausible extent.
+    private static func metadataExtent(of type: AnyClass) -> Int? {
+        func kind<Class>(_ type: Class.Type) -> _MetadataKind? { metadataKind(of: type) }
+        guard MemoryLayout<UInt>.size == 8, _openExistential(type, do: kind) == .class else { return nil }
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // Class metadata starts with a header of `headerWords` words (`TargetClassMetadata`):
+        // these two 32-bit fields are inside it.
+        let size = Int(metadata.load(fromByteOffset: classSizeOffset, as: UInt32.self))
+        let addressPoint = Int(metadata.load(fromByteOffset: classSizeOffset + 4, as: UInt32.self))
+        let bytes = size - addressPoint
+        guard addressPoint >= 0, bytes % 8 == 0, bytes / 8 > headerWords, bytes <= 1 << 16 else { return nil }
+        return bytes / 8
+    }
+
+    #if _runtime(_ObjC)
+    /// The byte offset of `ClassSize` in class metadata: after the isa, the superclass, two cache
+    /// words and the data word, then the flags, the instance address point and size, and the
+    /// instance alignment mask with a reserved half.
+    private static let classSizeOffset = 56
+    /// The header's words: those above, then `ClassSize`, `ClassAddressPoint`, the description
+    /// and the ivar destroyer.
+    private static let headerWords = 10
+    #else
+    /// The byte offset of `ClassSize` in class metadata: after the kind, the superclass, the
+    /// flags, the instance address point and size, and the instance alignment mask with a
+    /// reserved half.
+    private static let classSizeOffset = 32
+    /// The header's words: those above, then `ClassSize`, `ClassAddressPoint`, the description
+    /// and the ivar destroyer.
+    private static let headerWords = 7
+    #endif
+
     /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw
     /// value because the standard library declares that option as a mutable static.
     private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
@@ -271,6 +366,14 @@ enum RuntimeLayout {
 }
 
 #if !JASTOR_SAFE_REFLECTION
+/// A class that overrides the polymorphism hook and adds nothing else, to find its vtable entry.
+private final class HookOverridingProbe: JastorObject {
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? { nil }
+}
+
+/// A class that adds nothing to ``JastorObject``, to find the hook's vtable entry.
+private final class HookKeepingProbe: JastorObject {}
+
 /// A struct whose one field has the type whose kind ``RuntimeLayout/metadataKind(of:)`` asks.
 private struct KindProbe<Value> {
     var value: Value
