@@ -96,7 +96,8 @@ private enum ModelDescription {
     }
 
     private static func writeObject(_ object: JSONObject, indent: String, into text: inout String) {
-        let open = object.model.map { "\($0.className.split(separator: ".").last ?? "")(" } ?? "["
+        // The name as Swift writes it, without modules: `Box<Int>`, `Outer.Inner`.
+        let open = object.model.map { "\(ArchiveIdentity.moduleFreeName($0.className))(" } ?? "["
         let close = object.model == nil ? "]" : ")"
         guard !object.isEmpty else { return text += object.model == nil ? "[:]" : open + close }
         text += open + "\n"
