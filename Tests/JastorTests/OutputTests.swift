@@ -195,21 +195,23 @@ private final class Boxed: JastorObject {
                 == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
     }
 
-    /// Generic and nested classes are named as Swift writes them, without the module.
+    /// Generic and nested classes are named as `String(describing:)` writes their types.
     @Test func descriptionNamesGenericAndNestedClasses() throws {
         let box = DescribedBox<Int>(dictionary: ["items": [1, 2]])
         #expect(box.description == "DescribedBox<Int>(\n  items: [1, 2]\n)")
+        #expect(box.description.hasPrefix(String(describing: DescribedBox<Int>.self) + "("))
         let outer = DescribedBox<DescribedShelf.Item>(dictionary: ["items": [["name": "a"]]])
         #expect(
             outer.description == """
-                DescribedBox<DescribedShelf.Item>(
+                DescribedBox<Item>(
                   items: [
-                    DescribedShelf.Item(
+                    Item(
                       name: "a"
                     )
                   ]
                 )
                 """)
+        #expect(outer.description.hasPrefix(String(describing: DescribedBox<DescribedShelf.Item>.self) + "("))
         let nested = DescribedBox<DescribedBox<Int>>(dictionary: ["items": [["items": [3]]]])
         #expect(nested.description.hasPrefix("DescribedBox<DescribedBox<Int>>(\n  items: [\n    DescribedBox<Int>(\n"))
     }
