@@ -125,6 +125,15 @@ import Darwin
             error.description == "\(file.path): expected a writable file, found more than 32 symbolic links in a chain")
     }
 
+    /// A URL that is not a file URL is refused, not written to the local file its path spells.
+    @Test func urlThatIsNotAFileURL() throws {
+        let url = try #require(URL(string: "http://example.com/x.archive"))
+        let error = try #require(throws: JastorError.self) { try Everything().archive(to: url) }
+        #expect(error.issues.first?.kind == .unwritableArchive)
+        #expect(error.issues.first?.description == "expected a file URL, found the URL http://example.com/x.archive")
+        #expect(!FileManager.default.fileExists(atPath: "/x.archive"))
+    }
+
     /// A temporary file whose writer is gone (no lock on it) is removed by the next write; one a
     /// live writer holds locked is left alone.
     @Test func staleTemporaryFilesAreRemovedByTheNextWrite() throws {

@@ -99,7 +99,36 @@ import Testing
         let folder = try TemporaryFolder()
         let error = try #require(throws: JastorError.self) { try SearchResponse.unarchive(from: folder.url) }
         #expect(error.issues.first?.kind == .unreadableArchive)
-        #expect(error.description.hasPrefix("\(folder.url.path): expected a readable file, found "))
+        #expect(error.description == "\(folder.url.path): expected a regular file, found a folder")
+    }
+
+    #if canImport(Glibc)
+    /// A named pipe with no writer is refused at once: opening it to read would wait forever.
+    @Test func namedPipeInsteadOfAFile() throws {
+        let folder = try TemporaryFolder()
+        let pipe = folder.file("pipe.archive")
+        try #require(Glibc.mkfifo(pipe.path, 0o600) == 0)
+        let error = try #require(throws: JastorError.self) { try SearchResponse.unarchive(from: pipe) }
+        #expect(error.issues.first?.kind == .unreadableArchive)
+        #expect(error.description == "\(pipe.path): expected a regular file, found a named pipe (FIFO)")
+    }
+    #endif
+
+    /// A device that never ends (`/dev/zero`) is refused before a byte is read.
+    @Test func deviceInsteadOfAFile() throws {
+        let device = URL(fileURLWithPath: "/dev/zero")
+        try #require(FileManager.default.fileExists(atPath: device.path))
+        let error = try #require(throws: JastorError.self) { try SearchResponse.unarchive(from: device) }
+        #expect(error.issues.first?.kind == .unreadableArchive)
+        #expect(error.description == "/dev/zero: expected a regular file, found a character device")
+    }
+
+    /// A URL that is not a file URL is refused, not read as the local file its path spells.
+    @Test func urlThatIsNotAFileURL() throws {
+        let url = try #require(URL(string: "http://example.com/x.archive"))
+        let error = try #require(throws: JastorError.self) { try SearchResponse.unarchive(from: url) }
+        #expect(error.issues.first?.kind == .unreadableArchive)
+        #expect(error.issues.first?.description == "expected a file URL, found the URL http://example.com/x.archive")
     }
 
     @Test func largeZeroFilledAndRandomFiles() throws {

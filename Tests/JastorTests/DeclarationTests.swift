@@ -263,6 +263,34 @@ private final class Survey: JastorObject {
 }
 
 /// Registration mistakes are reported with class and property names.
+private final class VersionZero: JastorObject {
+    var name = ""
+
+    override class var archiveVersion: Int { 0 }
+    override class var properties: [JastorProperty] { register(\.name) }
+}
+
+private final class NegativeVersion: JastorObject {
+    var name = ""
+
+    override class var archiveVersion: Int { -3 }
+    override class var properties: [JastorProperty] { register(\.name) }
+}
+
+private final class MarkerNamed: JastorObject {
+    var name = ""
+
+    override class var archiveName: String { "$null" }
+    override class var properties: [JastorProperty] { register(\.name) }
+}
+
+private final class EmptyNamed: JastorObject {
+    var name = ""
+
+    override class var archiveName: String { "" }
+    override class var properties: [JastorProperty] { register(\.name) }
+}
+
 @Suite struct DeclarationTests {
     @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
         let issues = Reading.declarationIssues.map(\.description)
@@ -372,6 +400,40 @@ private final class Survey: JastorObject {
 
                 """,
             ])
+    }
+
+    /// An archive version below 1 or an archive name no archive can hold is a declaration issue,
+    /// found before anything is archived, and archiving such a model says which it is.
+    @Test func archiveVersionAndNameMistakesAreReported() throws {
+        #expect(
+            VersionZero.declarationIssues.map(\.description) == [
+                "VersionZero.archiveVersion: expected an archive version of 1 or more, found 0"
+            ])
+        #expect(
+            NegativeVersion.declarationIssues.map(\.description) == [
+                "NegativeVersion.archiveVersion: expected an archive version of 1 or more, found -3"
+            ])
+        #expect(
+            MarkerNamed.declarationIssues.map(\.description) == [
+                "MarkerNamed.archiveName: expected an archive name another process can resolve, found the archive "
+                    + #"name "$null", which holds "$", reserved for the archive's markers ("$class", "$null")"#
+            ])
+        #expect(
+            EmptyNamed.declarationIssues.map(\.description) == [
+                "EmptyNamed.archiveName: expected an archive name another process can resolve, found an empty "
+                    + "archive name"
+            ])
+        let version = try #require(throws: JastorError.self) { try VersionZero().archivedData() }
+        #expect(
+            version.description
+                == "expected a class with an archive version of 1 or more (override VersionZero.archiveVersion), "
+                + "found VersionZero, with archive version 0")
+        let marker = try #require(throws: JastorError.self) { try MarkerNamed().archivedData(format: .json) }
+        #expect(
+            marker.description
+                == "expected a class with an archive name another process can resolve (override "
+                + #"MarkerNamed.archiveName), found MarkerNamed, with the archive name "$null", which holds "$", "#
+                + #"reserved for the archive's markers ("$class", "$null")"#)
     }
 
     @Test func duplicateRegistrationIsReported() {

@@ -195,6 +195,27 @@ private final class Boxed: JastorObject {
                 == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
     }
 
+    /// Generic and nested classes are named as `String(describing:)` writes their types.
+    @Test func descriptionNamesGenericAndNestedClasses() throws {
+        let box = DescribedBox<Int>(dictionary: ["items": [1, 2]])
+        #expect(box.description == "DescribedBox<Int>(\n  items: [1, 2]\n)")
+        #expect(box.description.hasPrefix(String(describing: DescribedBox<Int>.self) + "("))
+        let outer = DescribedBox<DescribedShelf.Item>(dictionary: ["items": [["name": "a"]]])
+        #expect(
+            outer.description == """
+                DescribedBox<Item>(
+                  items: [
+                    Item(
+                      name: "a"
+                    )
+                  ]
+                )
+                """)
+        #expect(outer.description.hasPrefix(String(describing: DescribedBox<DescribedShelf.Item>.self) + "("))
+        let nested = DescribedBox<DescribedBox<Int>>(dictionary: ["items": [["items": [3]]]])
+        #expect(nested.description.hasPrefix("DescribedBox<DescribedBox<Int>>(\n  items: [\n    DescribedBox<Int>(\n"))
+    }
+
     @Test func cyclesEndInsteadOfRecursingForever() throws {
         let a = Cyclic(dictionary: ["name": "a"])
         let b = Cyclic(dictionary: ["name": "b"])
@@ -205,5 +226,19 @@ private final class Boxed: JastorObject {
         let error = #expect(throws: JastorError.self) { try a.archivedData() }
         #expect(
             error?.description == "next.next: expected a tree of models, found a reference back to an enclosing Cyclic")
+    }
+}
+
+private final class DescribedBox<Element: JastorValue>: JastorObject {
+    var items: [Element] = []
+
+    override class var properties: [JastorProperty] { [.init("items", \DescribedBox<Element>.items)] }
+}
+
+private enum DescribedShelf {
+    final class Item: JastorObject {
+        var name = ""
+
+        override class var properties: [JastorProperty] { register(\.name) }
     }
 }

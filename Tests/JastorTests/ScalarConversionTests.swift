@@ -37,6 +37,22 @@ import Testing
         #expect(try Fixtures.canonical(model.anything) == #"[1,"two",{"three":3}]"#)
     }
 
+    /// A `UUID` and `Data` hold values, not spellings.
+    ///
+    /// A `UUID` in any case reads, and is written back in `uuidString`'s upper case. Base64 whose
+    /// unused bits are set (`"QR=="`) reads leniently and is written back canonical (`"QQ=="`).
+    @Test func uuidAndDataKeepValuesNotSpellings() throws {
+        var issues: [JastorIssue] = []
+        let model = Everything(
+            dictionary: ["uuid": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "data": "QR=="], issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(model.uuid == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(model.data == Data([0x41]))
+        let written = model.toDictionary()
+        #expect(written["uuid"] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(written["data"] as? String == "QQ==")
+    }
+
     @Test func coercesLosslessly() throws {
         var issues: [JastorIssue] = []
         let model = Everything(dictionary: try Fixtures.dictionary("everything_coerced"), issues: &issues)

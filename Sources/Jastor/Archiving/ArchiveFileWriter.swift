@@ -30,6 +30,15 @@ enum ArchiveFileWriter {
     ///
     /// - Throws: ``JastorError`` naming `url` and saying what failed.
     static func write(_ data: Data, to url: URL) throws(JastorError) {
+        // Any other URL's `path` names a local file it does not mean (`http://host/x` → `/x`).
+        guard url.isFileURL else {
+            throw JastorError(
+                issues: [
+                    JastorIssue(
+                        path: [], kind: .unwritableArchive, expected: "a file URL",
+                        found: "the URL \(url.absoluteString)")
+                ], file: url)
+        }
         do throws(Failure) {
             let target = try resolvedTarget(of: url.path)
             removeStaleTemporaries(of: target)

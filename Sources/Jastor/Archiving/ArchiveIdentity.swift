@@ -8,7 +8,15 @@ struct ArchiveIdentity: Sendable {
     let aliases: [String]
     let version: Int
     /// Why ``name`` or ``version`` cannot identify the class in another process, or `nil`.
-    let problem: String?
+    let problem: Problem?
+
+    /// Why a class's archive identity cannot identify it in another process.
+    enum Problem {
+        /// The name, and what is wrong with it.
+        case name(String)
+        /// A version below 1.
+        case version(Int)
+    }
 
     init(of type: JastorObject.Type) {
         name = type.archiveName
@@ -60,12 +68,45 @@ struct ArchiveIdentity: Sendable {
         return token[token.index(after: dot)...]
     }
 
-    private static func problem(name: String, version: Int) -> String? {
+    /// The mistakes in the class's `archiveName` and `archiveVersion` that only an override can
+    /// make, as declaration issues at `Class.archiveName` and `Class.archiveVersion`.
+    ///
+    /// A default name never holds `$` (addresses are removed), but may name an anonymous context
+    /// (`(extension in …)`): that is reported only when such a model is archived, as a class that
+    /// is never archived needs no name.
+    func declarationIssues(className: String) -> [JastorIssue] {
+        var issues: [JastorIssue] = []
+        if name.isEmpty || name.contains("$") {
+            issues.append(
+                JastorIssue(
+                    path: [.key(className), .key("archiveName")], kind: .invalidDeclaration,
+                    expected: "an archive name another process can resolve", found: Self.nameProblem(name) ?? name))
+        }
+        if version < 1 {
+            issues.append(
+                JastorIssue(
+                    path: [.key(className), .key("archiveVersion")], kind: .invalidDeclaration,
+                    expected: "an archive version of 1 or more", found: "\(version)"))
+        }
+        return issues
+    }
+
+    private static func problem(name: String, version: Int) -> Problem? {
+        if let problem = nameProblem(name) { return .name(problem) }
+        if version < 1 { return .version(version) }
+        return nil
+    }
+
+    /// What is wrong with an archive name, or `nil`.
+    private static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "an empty archive name" }
-        if name.contains("$") || name.contains("(extension in ") {
+        if name.contains("(unknown context at $") || name.contains("(extension in ") {
             return "the archive name \(name.debugDescription), which holds a memory address or an anonymous context"
         }
-        if version < 1 { return "archive version \(version), below 1" }
+        if name.contains("$") {
+            return "the archive name \(name.debugDescription), which holds \"$\", reserved for the archive's "
+                + "markers (\"$class\", \"$null\")"
+        }
         return nil
     }
 }

@@ -52,12 +52,21 @@ extension EncodingContext {
         guard archivedClasses.isFirstSight(of: ObjectIdentifier(type), declaredAs: ObjectIdentifier(declared)) else {
             return
         }
-        if let problem = identity.problem {
+        switch identity.problem {
+        case .name(let problem)?:
             record(
                 .disallowedClass,
                 expected: "a class with an archive name another process can resolve "
                     + "(override \(type).archiveName)", found: "\(type), with \(problem)")
             return
+        case .version(let version)?:
+            record(
+                .disallowedClass,
+                expected: "a class with an archive version of 1 or more (override \(type).archiveVersion)",
+                found: "\(type), with archive version \(version)")
+            return
+        case nil:
+            break
         }
         if archivedClasses.add(identity, of: ObjectIdentifier(type)) != nil {
             record(

@@ -21,7 +21,7 @@ extension JastorObject {
     ///   - url: The file to write.
     ///   - format: The file format; a binary property list unless you ask for JSON.
     /// - Throws: ``JastorError`` naming `url`, when the model holds a value JSON cannot represent
-    ///   (or a cycle), or the file cannot be written.
+    ///   (or a cycle), `url` is not a file URL, or the file cannot be written.
     public final func archive(to url: URL, format: JastorArchiveFormat = .binaryPropertyList) throws {
         let data: Data
         do {
@@ -66,7 +66,9 @@ extension JastorObject {
     /// ``archiveSubclasses`` must list, or ``registerForArchiving(_:)`` register). Models of an
     /// older ``archiveVersion`` of their class are migrated first. A missing, empty, truncated,
     /// corrupt or foreign file, or an archive of a newer format version, is an error naming
-    /// the file.
+    /// the file. So is a URL that is not a file URL, anything but a regular file (a folder, a
+    /// named pipe, a device such as `/dev/zero`: refused before a byte is read, without waiting
+    /// for a pipe's writer), and a file of more than 4 GiB - 1 bytes, the largest archive read.
     ///
     /// ```swift
     /// let catalog = try Catalog.unarchive(from: URL(fileURLWithPath: "catalog.archive"))
@@ -76,20 +78,7 @@ extension JastorObject {
     /// - Returns: The model, of the archived class.
     /// - Throws: ``JastorError`` saying what is wrong with the file.
     public static func unarchive(from url: URL) throws -> Self {
-        let data: Data
-        do {
-            // Not `Data(contentsOf:)`: on Linux it leaks a 4 KB buffer for every empty file.
-            let file = try FileHandle(forReadingFrom: url)
-            defer { try? file.close() }
-            data = try file.readToEnd() ?? Data()
-        } catch {
-            throw JastorError(
-                issues: [
-                    JastorIssue(
-                        path: [], kind: .unreadableArchive, expected: "a readable file",
-                        found: error.localizedDescription)
-                ], file: url)
-        }
+        let data = try ArchiveFileReader.read(url)
         do {
             return try unarchive(from: data)
         } catch {

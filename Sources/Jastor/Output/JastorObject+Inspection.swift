@@ -96,7 +96,7 @@ private enum ModelDescription {
     }
 
     private static func writeObject(_ object: JSONObject, indent: String, into text: inout String) {
-        let open = object.model.map { "\($0.className.split(separator: ".").last ?? "")(" } ?? "["
+        let open = object.model.map { "\(typeName($0.className))(" } ?? "["
         let close = object.model == nil ? "]" : ")"
         guard !object.isEmpty else { return text += object.model == nil ? "[:]" : open + close }
         text += open + "\n"
@@ -108,6 +108,25 @@ private enum ModelDescription {
             write(member, indent: indent + "  ", into: &text)
         }
         text += "\n" + indent + close
+    }
+}
+
+extension ModelDescription {
+    /// A class's name as `String(describing:)` writes its type, from its `String(reflecting:)`
+    /// name: `Box<Int>` for `App.Box<Swift.Int>`, `Inner` for `App.Outer.Inner`.
+    fileprivate static func typeName(_ className: String) -> String {
+        var result = ""
+        var token = ""
+        for character in ArchiveIdentity.moduleFreeName(className) {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                token.append(character)
+            } else {
+                result += token.split(separator: ".").last ?? ""
+                token = ""
+                result.append(character)
+            }
+        }
+        return result + (token.split(separator: ".").last ?? "")
     }
 }
 

@@ -106,6 +106,7 @@ final class ClassPlan: Sendable {
         self.keyPathSiblings = KeyPathSiblings(
             properties: self.properties, modelName: String(describing: modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
-        self.declarationIssues = builder.issues
+        self.declarationIssues =
+            builder.issues + archiveIdentity.declarationIssues(className: String(describing: modelType))
     }
 }
