@@ -103,55 +103,6 @@ private final class EmptyKey: JastorObject {
         #expect(JastorKeyStrategy.convertFromSnakeCase.key(for: "page2Title") == "page2_title")
     }
 
-    /// The strategy gives the key Foundation's `JSONEncoder` writes with `.convertToSnakeCase` (and
-    /// so reads with `.convertFromSnakeCase`), underscores, digits and acronyms included.
-    @Test(arguments: [
-        "firstName", "avatarURLString", "page2Title", "_private", "__private", "private_", "_oneTwoThree_",
-        "value2x", "value2X", "URLString", "URL", "a__b", "aB", "ABc", "userID", "_URL", "x1Y2Z3", "_",
-        "__", "a", "A", "innerHTMLBody", "HTTPSConnection2Go", "éCole", "naïveÉtude", "ǅemal", "ID_Number",
-    ])
-    func snakeCaseKeysAreFoundations(name: String) throws {
-        #expect(JastorKeyStrategy.convertFromSnakeCase.key(for: name) == (try Self.foundationSnakeCase(name)))
-    }
-
-    /// Foundation's rules, spelled out: underscores stay, a leading capital is a word of its own.
-    @Test func snakeCaseKeepsUnderscoresAsFoundationDoes() {
-        let strategy = JastorKeyStrategy.convertFromSnakeCase
-        #expect(strategy.key(for: "_private") == "_private")
-        #expect(strategy.key(for: "name_") == "name_")
-        #expect(strategy.key(for: "a__b") == "a__b")
-        #expect(strategy.key(for: "a_B") == "a__b")
-        #expect(strategy.key(for: "value2x") == "value2x")
-        #expect(strategy.key(for: "URLString") == "u_rl_string")
-        #expect(strategy.key(for: "userID") == "user_id")
-    }
-
-    /// Random identifiers of letters, digits, underscores and acronyms; the seed is printed.
-    @Test func snakeCaseKeysAreFoundationsForRandomNames() throws {
-        let seed: UInt64 = 0x5EED_5AC3
-        print("snakeCaseKeysAreFoundationsForRandomNames seed: \(seed)")
-        var random = SeededRandom(seed: seed)
-        let pieces = ["a", "b", "x", "Y", "Z", "URL", "ID", "Html", "_", "__", "2", "10", "é", "É", "word", "Word"]
-        var mismatches: [String] = []
-        for _ in 0..<2_000 {
-            let name = (0..<Int.random(in: 1...6, using: &random))
-                .map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
-            let ours = JastorKeyStrategy.convertFromSnakeCase.key(for: name)
-            let foundations = try Self.foundationSnakeCase(name)
-            if ours != foundations { mismatches.append("\(name): \(ours) vs \(foundations)") }
-        }
-        #expect(mismatches.isEmpty, "seed \(seed): \(mismatches.prefix(10))")
-    }
-
-    /// The key `JSONEncoder` with `.convertToSnakeCase` writes for a property `name`.
-    private static func foundationSnakeCase(_ name: String) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        let data = try encoder.encode(OneKey(name: name))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(object.keys.first)
-    }
-
     @Test func customStrategy() {
         let model = CustomKeys(dictionary: ["x-screenname": "ada"])
         #expect(model.screenName == "ada")
@@ -197,23 +148,5 @@ private final class EmptyKey: JastorObject {
             EmptyKey.declarationIssues.map(\.description) == [
                 "EmptyKey.value: expected a non-empty key, found an empty key path"
             ])
-    }
-}
-
-/// An object with one key, `name`, as a `Codable` property of that name encodes it.
-private struct OneKey: Encodable {
-    struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    let name: String
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(1, forKey: Key(stringValue: name))
     }
 }
