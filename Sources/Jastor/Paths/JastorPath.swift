@@ -62,9 +62,11 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// array with `null` up to the index, so a larger one is taken for a mistake.
     static let maximumKeyIndex = 65_535
 
-    /// The text this path was parsed from and what it holds that a path cannot (an empty key
-    /// between dots, a bracket left open, a backslash at the end, …), or `nil`: a registration's
-    /// `key:` or `outputKey:` with one is a declaration mistake. Not part of the path's equality.
+    /// What the text this path was parsed from holds that a path cannot, or `nil`.
+    ///
+    /// The text and the problem (an empty key between dots, a bracket left open, a backslash at
+    /// the end, …): a registration's `key:` or `outputKey:` with one is a declaration mistake. Not
+    /// part of the path's equality.
     var malformation: String? { parsing.malformation }
 
     /// How the path was written, kept for ``malformation``; equal for every two paths.
