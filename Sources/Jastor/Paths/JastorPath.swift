@@ -102,7 +102,10 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// A backslash makes the next character literal, so `version\\.major` is the one key
     /// `version.major`; so does a key quoted in brackets, `["version.major"]`, the way paths
     /// render such keys (with `\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\u{…}` escapes inside the quotes). Use
-    /// the array form, `["version.major"]` as a Swift array, to avoid escaping.
+    /// the array form, `["version.major"]` as a Swift array, to avoid escaping. Text a path cannot
+    /// hold (an empty key between dots, `a..b`; a bracket left open; a word in brackets that is
+    /// neither an index nor a quoted key; a backslash at the end) parses as far as it can, and is a
+    /// declaration mistake as a registration's `key:` or `outputKey:`.
     ///
     /// ```swift
     /// let path: JastorPath = "JanuaryWeatherReport.0.description"
