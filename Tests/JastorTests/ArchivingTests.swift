@@ -14,6 +14,7 @@ private final class Moments: JastorObject {
     var builtIn = Date(timeIntervalSince1970: 0)
     var seconds = Date(timeIntervalSince1970: 0)
     var iso = Date(timeIntervalSince1970: 0)
+    var formatted = Date(timeIntervalSince1970: 0)
     var untyped: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
@@ -21,6 +22,7 @@ private final class Moments: JastorObject {
             \.builtIn
             property(\.seconds, transform: .secondsSince1970)
             property(\.iso, transform: .iso8601)
+            property(\.formatted, transform: .date(format: "yyyy-MM-dd HH:mm:ss"))
             \.untyped
         }
     }
@@ -186,17 +188,19 @@ private final class Moments: JastorObject {
             moments.builtIn = Date(timeIntervalSince1970: seconds)
             moments.seconds = Date(timeIntervalSince1970: seconds)
             moments.iso = Date(timeIntervalSince1970: seconds)
+            moments.formatted = Date(timeIntervalSince1970: seconds)
             moments.untyped = ["when": Date(timeIntervalSince1970: seconds)]
             let folder = try TemporaryFolder()
             try moments.archive(to: folder.file("moments.archive"), format: format)
             let copy = try Moments.unarchive(from: folder.file("moments.archive"))
-            for date in [copy.builtIn, copy.seconds, copy.iso, copy.untyped["when"] as? Date] {
+            for date in [copy.builtIn, copy.seconds, copy.iso, copy.formatted, copy.untyped["when"] as? Date] {
                 let copied = try #require(date?.timeIntervalSince1970, "\(seconds)")
                 #expect(copied.isNaN == seconds.isNaN && (seconds.isNaN || copied == seconds), "\(seconds)")
             }
             var issues: [JastorIssue] = []
             _ = moments.toDictionary(issues: &issues)
-            #expect(Set(issues.map { $0.path.description }) == ["builtIn", "seconds", "iso", "untyped.when"])
+            #expect(
+                Set(issues.map { $0.path.description }) == ["builtIn", "seconds", "iso", "formatted", "untyped.when"])
             #expect(copy.description.contains("builtIn"))
         }
     }
@@ -219,5 +223,45 @@ private final class Moments: JastorObject {
                     .utf8)
             #expect(throws: JastorError.self, "\(text)") { try Moments.unarchive(from: archive) }
         }
+    }
+
+    /// A date a text transform cannot spell (beyond ISO 8601's range, or the formatter's) is
+    /// written as its seconds and reads back, from JSON text and archives alike; no other number is
+    /// taken for such a date.
+    @Test(arguments: formats)
+    func datesATextTransformCannotSpellComeBack(format: JastorArchiveFormat) throws {
+        for seconds in [1e17, -1e17, 1e15] {
+            let moments = Moments()
+            moments.iso = Date(timeIntervalSince1970: seconds)
+            moments.formatted = Date(timeIntervalSince1970: seconds)
+            let copy = try Moments.unarchive(from: try moments.archivedData(format: format))
+            #expect(copy.iso == moments.iso, "\(seconds)")
+            #expect(copy.formatted == moments.formatted, "\(seconds)")
+            var issues: [JastorIssue] = []
+            let fromJSON = try Moments(json: try moments.jsonData(), issues: &issues)
+            #expect(issues.isEmpty, "\(seconds): \(issues)")
+            #expect(fromJSON.iso == moments.iso && fromJSON.formatted == moments.formatted, "\(seconds)")
+        }
+        var issues: [JastorIssue] = []
+        _ = Moments(dictionary: ["iso": 1.5, "formatted": 1_000], issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "iso: expected ISO-8601 Date, found Number 1.5",
+                "formatted: expected Date (yyyy-MM-dd HH:mm:ss), found Number 1000",
+            ])
+    }
+
+    @Test func aNonFiniteDateObjectIsRefusedOutsideArchives() {
+        var issues: [JastorIssue] = []
+        let moments = Moments(dictionary: ["builtIn": Date(timeIntervalSince1970: .nan)], issues: &issues)
+        #expect(issues.map(\.description) == ["builtIn: expected a finite Date, found Date nan s since 1970"])
+        #expect(moments.builtIn == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func aFileURLNamingAnotherHostIsRefused() throws {
+        let url = try #require(URL(string: "file://example.com/tmp/jastor-remote.archive"))
+        #expect(throws: JastorError.self) { try Moments().archive(to: url) }
+        #expect(throws: JastorError.self) { try Moments.unarchive(from: url) }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/jastor-remote.archive"))
     }
 }

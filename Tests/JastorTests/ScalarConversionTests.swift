@@ -199,6 +199,8 @@ import Testing
             (Decimal(string: "1e-50")!, "Number 0.\(String(repeating: "0", count: 49))1"),
             (NSDecimalNumber(string: "16777217"), "Number 16777217"),
             (Decimal(16_777_217), "Number 16777217"),
+            // `Decimal` keeps trailing zeros in its exponent: still an integer, still exact or refused.
+            (Decimal(167_772_170), "Number 167772170"),
         ]
         for (value, found) in inputs {
             var issues: [JastorIssue] = []
@@ -207,6 +209,9 @@ import Testing
             #expect(issues.map(\.description) == ["float: expected Float, found \(found)"], "\(value)")
             #expect(issues.map(\.kind) == [.valueOutOfRange])
         }
+        var doubleIssues: [JastorIssue] = []
+        _ = Everything(dictionary: ["double": Decimal(string: "90071992547409930")!], issues: &doubleIssues)
+        #expect(doubleIssues.map(\.description) == ["double: expected Double, found Number 90071992547409930"])
         // The same text from bytes says the same.
         var issues: [JastorIssue] = []
         _ = try Everything(json: Data(#"{"float": 1e-50}"#.utf8), issues: &issues)

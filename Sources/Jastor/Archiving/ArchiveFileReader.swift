@@ -25,10 +25,10 @@ enum ArchiveFileReader {
     ///   regular file, larger than ``maximumSize``, or unreadable.
     static func read(_ url: URL) throws(JastorError) -> Data {
         do throws(Failure) {
-            guard url.isFileURL else {
+            guard url.isLocalFileURL else {
                 throw Failure(expected: "a file URL", found: "the URL \(url.absoluteString)")
             }
-            let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw Failure(expected: "a readable file", found: String(cString: strerror(errno)))
             }
@@ -81,5 +81,16 @@ enum ArchiveFileReader {
     private struct Failure: Error {
         let expected: String
         let found: String
+    }
+}
+
+extension URL {
+    /// Whether the URL names a file on this machine: a `file:` URL with no host but `localhost`.
+    /// Any other URL's `path` names a local file it does not mean (`http://host/x` and
+    /// `file://host/x` → `/x`).
+    var isLocalFileURL: Bool {
+        guard isFileURL else { return false }
+        let host = host ?? ""
+        return host.isEmpty || host == "localhost"
     }
 }

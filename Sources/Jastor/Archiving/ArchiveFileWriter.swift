@@ -30,8 +30,7 @@ enum ArchiveFileWriter {
     ///
     /// - Throws: ``JastorError`` naming `url` and saying what failed.
     static func write(_ data: Data, to url: URL) throws(JastorError) {
-        // Any other URL's `path` names a local file it does not mean (`http://host/x` → `/x`).
-        guard url.isFileURL else {
+        guard url.isLocalFileURL else {
             throw JastorError(
                 issues: [
                     JastorIssue(

@@ -215,7 +215,8 @@ extension Double: ScalarConvertible {
         case .decimal(let value):
             // A decimal with no power of ten is an integer literal's (Linux `JSONSerialization` hands
             // integers beyond 64 bits over so): it must be exact, as the literal must.
-            guard value.exponent == 0, !value.isNaN else { return NumberText.double(from: value) }
+            // `Decimal` drops trailing zeros into the exponent (`167772170` has exponent 1).
+            guard value.exponent >= 0, !value.isNaN else { return NumberText.double(from: value) }
             return NumberLiteral(text: value.description).doubleValue
         case .string(let text):
             if let special = NumberText.nonFinite[text] { return .success(special) }
@@ -252,7 +253,7 @@ extension Float: ScalarConvertible {
         case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
         case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
         // An integer literal's decimal (see `Double`): exact in `Float`, as the literal must be.
-        case .decimal(let value) where value.exponent == 0 && !value.isNaN:
+        case .decimal(let value) where value.exponent >= 0 && !value.isNaN:
             return NumberLiteral(text: value.description).floatValue
         default: break
         }

@@ -45,7 +45,7 @@ extension JSONScalar {
     /// the text `"NaN"`); JSON's number literals cannot.
     var mayBeNonFinite: Bool {
         switch self {
-        case .double, .decimal, .string: true
+        case .double, .decimal, .string, .date: true
         default: false
         }
     }

@@ -24,10 +24,17 @@ extension JastorTransform where Value == Date {
             codec: ScalarCodec(
                 typeName: "Date (\(format))",
                 decode: { scalar in
-                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    guard case .string(let text) = scalar else {
+                        return secondsWritten(for: scalar) { formatter.string(from: $0).isEmpty }
+                    }
                     return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
                 },
-                encode: { .string(formatter.string(from: $0)) }))
+                encode: { date in
+                    // The formatter writes "" for a date it cannot format (NaN or infinite seconds, or
+                    // beyond its calendar's range): such a date is written as its seconds instead.
+                    let text = date.isFinite ? formatter.string(from: date) : ""
+                    return text.isEmpty ? .double(date.timeIntervalSince1970) : .string(text)
+                }, isNonFinite: { !$0.isFinite }))
     }
 
     /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
@@ -68,18 +75,33 @@ extension JastorTransform where Value == Date {
             codec: ScalarCodec(
                 typeName: "ISO-8601 Date",
                 decode: { scalar in
-                    switch scalar {
-                    case .string: return Date.converting(scalar)
-                    // What `encode` writes for a date ISO 8601 cannot spell (archives read it back).
-                    case .double: return Date.converting(scalar)
-                    default: return .failure(.typeMismatch)
+                    guard case .string = scalar else {
+                        return secondsWritten(for: scalar) {
+                            ISO8601Text.string(from: $0, minimumFractionDigits: minimumFractionDigits) == nil
+                        }
                     }
+                    return Date.converting(scalar)
                 },
                 encode: { date in
                     guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
                     else { return .double(date.timeIntervalSince1970) }
                     return .string(text)
                 }, isNonFinite: { !$0.isFinite }))
+    }
+
+    /// The date a number stands for where a text transform wrote the seconds of a date it cannot
+    /// spell as text (NaN, an infinity, a date out of its range): only such a number reads back, so
+    /// what the transform writes reads back, and no other number is taken for a date.
+    private static func secondsWritten(
+        for scalar: JSONScalar, spelledAsSeconds: (Date) -> Bool
+    ) -> ScalarConversion<Date> {
+        switch scalar {
+        case .bool, .null, .string, .date, .data: return .failure(.typeMismatch)
+        default: break
+        }
+        guard case .success(let seconds) = Double.converting(scalar) else { return .failure(.typeMismatch) }
+        let date = Date(timeIntervalSince1970: seconds)
+        return spelledAsSeconds(date) ? .success(date) : .failure(.typeMismatch)
     }
 
     private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
