@@ -85,9 +85,10 @@ enum ArchiveFileReader {
 }
 
 extension URL {
-    /// Whether the URL names a file on this machine: a `file:` URL with no host but `localhost`.
-    /// Any other URL's `path` names a local file it does not mean (`http://host/x` and
-    /// `file://host/x` → `/x`).
+    /// Whether the URL names a file on this machine.
+    ///
+    /// A `file:` URL with no host but `localhost`: any other URL's `path` names a local file it
+    /// does not mean (`http://host/x` and `file://host/x` → `/x`).
     var isLocalFileURL: Bool {
         guard isFileURL else { return false }
         let host = host ?? ""
