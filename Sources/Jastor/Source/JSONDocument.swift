@@ -6,8 +6,8 @@ import Synchronization
 /// A container's node records how many elements or members it has and where the next sibling
 /// starts, so skipping a subtree costs nothing. Plain strings stay byte ranges of the input until
 /// a property reads them; numbers are already exact integers or doubles. The tape is one buffer
-/// (``NodeBuffer``), so freeing a deeply nested document does not recurse. The document is immutable once read,
-/// so reading it takes no exclusivity checks.
+/// (``NodeBuffer``), so freeing a deeply nested document does not recurse. The document is
+/// immutable once read, so reading it takes no exclusivity checks.
 package final class JSONDocument: Sendable {
     enum Kind: UInt8 {
         case null, `true`, `false`, integer, unsignedInteger, string, decodedString, array, object

@@ -95,10 +95,7 @@ extension JastorTransform where Value == Date {
     private static func secondsWritten(
         for scalar: JSONScalar, spelledAsSeconds: (Date) -> Bool
     ) -> ScalarConversion<Date> {
-        switch scalar {
-        case .bool, .null, .string, .date, .data: return .failure(.typeMismatch)
-        default: break
-        }
+        // Callers pass anything but a string; `Double` refuses booleans, null, dates and data.
         guard case .success(let seconds) = Double.converting(scalar) else { return .failure(.typeMismatch) }
         let date = Date(timeIntervalSince1970: seconds)
         return spelledAsSeconds(date) ? .success(date) : .failure(.typeMismatch)
