@@ -211,4 +211,22 @@ private struct UserResponse: Codable {
         let copy = try JSONDecoder().decode(Attachment.self, from: JSONEncoder().encode(attachment))
         #expect(copy == attachment)
     }
+
+    /// A `JSONDecoder` with a non-conforming float strategy reads the strings it names as numbers:
+    /// strings that spell them come back as strings, typed or untyped.
+    @Test func stringsSpellingNonFiniteNumbersStayStrings() throws {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        let attachment = Attachment()
+        attachment.name = "NaN"
+        attachment.info = ["word": "NaN", "big": "Infinity", "list": ["-Infinity", 1.5]]
+        let copy = try decoder.decode(Attachment.self, from: encoder.encode(attachment))
+        #expect(copy == attachment)
+        #expect(copy.name == "NaN")
+        #expect(copy.info["big"] as? String == "Infinity")
+    }
 }

@@ -374,6 +374,23 @@ private final class EmptyNamed: JastorObject {
         #expect(report.grade == nil && report.status == .inStock && report.name == "q3")
     }
 
+    /// A property the declaration leaves out is not written either: every output that is read back
+    /// reports the class's declaration issues (once per run) instead of writing a model without it;
+    /// equality and `description` read what the plan holds.
+    @Test func outputsReportDeclarationIssuesInsteadOfLeavingThePropertyOut() throws {
+        let report = Report(dictionary: ["status": "in_stock", "name": "q3"])
+        report.grade = .top
+        var issues: [JastorIssue] = []
+        let dictionary = report.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == Report.declarationIssues.map(\.description))
+        #expect(dictionary["name"] as? String == "q3")
+        let reports = [report, Report(dictionary: [:])]
+        let jsonError = try #require(throws: JastorError.self) { try reports.jsonData() }
+        #expect(jsonError.issues.map(\.description) == Report.declarationIssues.map(\.description))
+        #expect(throws: JastorError.self) { try report.archivedData(format: .json) }
+        #expect(throws: (any Error).self) { try JSONEncoder().encode(report) }
+    }
+
     @Test func declarationProblemsAreReportedOncePerClass() {
         let reports = Locked<[String]>([])
         let cache = PlanCache { plan in
@@ -540,14 +557,15 @@ private final class EmptyNamed: JastorObject {
         #expect(issues.map(\.kind) == Array(repeating: .invalidDeclaration, count: 4))
         #expect([model.fromText, model.fromArray, model.far] == [0, 0, 0] as [Int])
         #expect(model.output == 4 && model.near == 6)
-        // Output leaves the unsound keys out (the issues above say why), and does not crash.
-        let written = model.toDictionary()
-        #expect(Set(written.keys) == ["e"])
-        #expect((written["e"] as? [Any])?.count == 65_536)
-        let json = try model.jsonData()
-        let back = try NegativeIndexKeys(json: json)
-        #expect(back.near == 6)
-        _ = try JSONEncoder().encode(model)
+        // Output leaves the unsound keys out, says why, and does not crash.
+        var written: [JastorIssue] = []
+        let dictionary = model.toDictionary(issues: &written)
+        #expect(Set(dictionary.keys) == ["e"])
+        #expect((dictionary["e"] as? [Any])?.count == 65_536)
+        #expect(written.map(\.description) == NegativeIndexKeys.declarationIssues.map(\.description))
+        let error = try #require(throws: JastorError.self) { try model.jsonData() }
+        #expect(error.issues.count == 4)
+        #expect(throws: (any Error).self) { try JSONEncoder().encode(model) }
     }
 
     @Test func keyTextAPathCannotHoldIsReportedAndTheKeyLeftUnused() {

@@ -56,6 +56,34 @@ private final class Boxed: JastorObject {
 
 /// `toDictionary()`, equality, hashing and `description`, all read through the class plan.
 @Suite struct OutputTests {
+    /// Equal untyped numbers hash equal, however they were handed over: integers, unsigned
+    /// integers, doubles, decimals and `NSNumber`s around 2^53 and 2^63, where the nearest double
+    /// is not the integer (`9007199254740993` equals `Decimal(string: "9007199254740993")`).
+    @Test(arguments: [UInt64(0x0A5E_0001), 0x0A5E_0002])
+    func equalUntypedNumbersHashEqual(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var failures: [String] = []
+        for _ in 0..<300 {
+            let base: Int64 = [1 << 53, 1 << 54, 1 << 62, Int64.max - 4].randomElement(using: &random) ?? 0
+            let integer = (Bool.random(using: &random) ? 1 : -1) * (base + Int64.random(in: -4...4, using: &random))
+            var spellings: [Any] = [
+                integer, Double(integer), NSNumber(value: integer), Decimal(string: String(integer)) ?? Decimal(),
+            ]
+            if integer > 0 { spellings.append(UInt64(integer)) }
+            let ledgers = spellings.map { value in
+                let ledger = Ledger()
+                ledger.notes = ["n": value, "list": [value]]
+                return ledger
+            }
+            for (first, a) in ledgers.enumerated() {
+                for b in ledgers[first...] where a == b && a.hashValue != b.hashValue {
+                    failures.append("\(a.notes["n"] ?? "") == \(b.notes["n"] ?? "") but their hashes differ")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+    }
+
     /// `toDictionary(issues:)` reports what `jsonData()` throws, and returns what `toDictionary()` does.
     @Test func toDictionaryReportsWhatDoesNotComeBack() throws {
         let ledger = Ledger(dictionary: ["total": 2.5, "notes": ["a": 1], "kept": "yes"])

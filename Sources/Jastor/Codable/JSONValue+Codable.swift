@@ -51,7 +51,13 @@ extension JSONValue: Codable {
             return .integer(value)
         }
         if let value = try? container.decode(UInt64.self) { return .unsignedInteger(value) }
-        if let value = try? container.decode(Double.self) { return .double(value) }
+        if let value = try? container.decode(Double.self) {
+            // A decoder with a non-conforming float strategy reads the strings it names (`"NaN"`) as
+            // numbers too. The library never encodes a non-finite number (see `encodeScalar`), so
+            // such a value was written as a string, and stays one.
+            if !value.isFinite, let text = try? container.decode(String.self) { return .string(text) }
+            return .double(value)
+        }
         return .string(try container.decode(String.self))
     }
 

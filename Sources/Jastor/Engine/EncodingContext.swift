@@ -24,6 +24,8 @@ struct EncodingContext {
     /// off inside that check's own writing, so that each model is checked once.
     var checksClassReadBack = true
     private var trail = IssueTrail()
+    /// The classes whose declaration issues this run has reported.
+    private var reportedDeclarations: Set<ObjectIdentifier> = []
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []
 
@@ -33,6 +35,17 @@ struct EncodingContext {
 
     /// The problems found so far.
     var issues: [JastorIssue] { trail.issues }
+
+    /// Records the declaration issues of a class's properties, once per class and run, in
+    /// outputs that are read back (dictionaries, JSON text, `Codable`, archives): a property its
+    /// declaration leaves out is not written, so the output is not the model. Equality, hashing
+    /// and `description` read what the plan holds and report nothing.
+    mutating func recordDeclarationIssues(of plan: ClassPlan) {
+        guard !plan.propertyDeclarationIssues.isEmpty, purpose != .inspection,
+            reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
+        else { return }
+        trail.append(plan.propertyDeclarationIssues)
+    }
 
     /// Runs `body`, which writes `property`; below a property that is only written
     /// (`.encodeOnly`), models are not checked to read back as their own class, since mapping

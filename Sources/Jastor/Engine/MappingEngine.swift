@@ -203,6 +203,7 @@ enum MappingEngine {
         guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = context.plans.plan(for: type(of: model))
+        context.recordDeclarationIssues(of: plan)
         let archived = context.purpose == .archive
         if archived {
             context.checkArchivable(

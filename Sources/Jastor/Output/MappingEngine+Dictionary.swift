@@ -11,6 +11,7 @@ extension MappingEngine {
     /// nested too deeply, or a reference back to an enclosing model).
     static func foundationObject(_ model: JastorObject, context: inout EncodingContext) -> Any {
         let plan = context.plans.plan(for: type(of: model))
+        context.recordDeclarationIssues(of: plan)
         guard let members = plan.jsonLayout.members else {
             return encode(model, declaredType: type(of: model), context: &context).foundationValue
         }

@@ -12,6 +12,7 @@ extension MappingEngine {
     /// Writes `model` as a JSON object.
     static func writeJSON(_ model: JastorObject, to writer: inout JSONWriter, context: inout EncodingContext) {
         let plan = context.plans.plan(for: type(of: model))
+        context.recordDeclarationIssues(of: plan)
         guard let members = writer.sortsKeys ? plan.jsonLayout.sortedMembers : plan.jsonLayout.members else {
             let tree = encode(model, declaredType: type(of: model), context: &context)
             return writer.writeTree(tree, context: &context)

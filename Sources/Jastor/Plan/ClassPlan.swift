@@ -45,6 +45,9 @@ final class ClassPlan: Sendable {
     /// mapping; `nil` (the usual case) when the class reads no such path or ignores unread keys.
     let keyPathSiblings: KeyPathSiblings?
     let declarationIssues: [JastorIssue]
+    /// The declaration issues of its properties (not of its archive name or version, which
+    /// archiving checks itself): outputs report them, as a property left out is not written.
+    let propertyDeclarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
         let blank = modelType.init()
@@ -106,6 +109,7 @@ final class ClassPlan: Sendable {
         self.keyPathSiblings = KeyPathSiblings(
             properties: self.properties, modelName: String(describing: modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
+        self.propertyDeclarationIssues = builder.issues
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: String(describing: modelType))
     }

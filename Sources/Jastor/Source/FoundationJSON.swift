@@ -26,7 +26,7 @@ struct FoundationJSON: JSONSource {
 
     var elements: FoundationElements { FoundationElements(array: array) }
 
-    var foundationValue: Any { raw }
+    var foundationValue: Any { Self.detached(raw) }
 
     func forEachElement(_ body: (FoundationJSON) -> Void) {
         for element in array {

@@ -219,11 +219,13 @@ extension JSONValue: Hashable {
     /// Hashes a double as the integer it equals, when it equals one, consistently with `==`.
     ///
     /// Integers beyond 2^53 hash as their nearest double, which is the double they equal when they
-    /// are its shortest text.
+    /// are its shortest text, and what an equal `Decimal` hashes as: the limit is checked on the
+    /// integer itself, since its nearest double may be 2^53 (`9007199254740993`).
     private func hashNumber(_ value: Double, exactly integer: Int64? = nil, into hasher: inout Hasher) {
+        let exact = integer.flatMap { $0.magnitude <= 1 << 53 ? $0 : nil }
         if value.isNaN {
             hasher.combine(Int.min)
-        } else if abs(value) <= Self.exactIntegerLimit, let integer = integer ?? Int64(exactly: value) {
+        } else if abs(value) <= Self.exactIntegerLimit, let integer = exact ?? Int64(exactly: value) {
             hasher.combine(integer)
         } else {
             hasher.combine(value)

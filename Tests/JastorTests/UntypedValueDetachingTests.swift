@@ -1,0 +1,60 @@
+import Foundation
+import Jastor
+import Testing
+
+private final class Scrapbook: JastorObject {
+    var title = ""
+    var notes: [String: Any] = [:]
+    var items: [Any] = []
+    var extra: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register(\.title) {
+            property(\.notes)
+            property(\.items)
+            property(\.extra)
+        }
+    }
+}
+
+/// Untyped values keep no object the caller may change after mapping: mutable Foundation objects
+/// in the dictionary handed over are copied, at any depth, so the model's values (and its hash)
+/// stay what was mapped.
+@Suite struct UntypedValueDetachingTests {
+    @Test func mutableFoundationObjectsAreCopiedAtEveryDepth() throws {
+        let text = NSMutableString(string: "before")
+        let bytes = NSMutableData(data: Data([1, 2]))
+        let list = NSMutableArray(array: ["x", text])
+        let table = NSMutableDictionary(dictionary: ["k": "v", "text": text])
+        let strings: [NSMutableString] = [text]
+        let input: [String: Any] = [
+            "title": text,
+            "notes": ["text": text, "list": list, "table": table, "bytes": bytes, "strings": strings],
+            "items": [text, list, [table] as [Any]],
+            "extra": table,
+        ]
+        let scrapbook = Scrapbook(dictionary: input)
+        let before = try scrapbook.archivedData(format: .json)
+        let hash = scrapbook.hashValue
+        text.setString("after")
+        bytes.append(Data([3]))
+        list.add("y")
+        table["k2"] = "v2"
+        #expect(try scrapbook.archivedData(format: .json) == before)
+        #expect(scrapbook.hashValue == hash)
+        #expect(scrapbook.title == "before")
+        #expect(scrapbook.notes["text"] as? String == "before")
+    }
+
+    @Test func valuesWithoutMutableObjectsAreKeptAsTheyAre() throws {
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(#"{"notes": {"a": [1, "b", {"c": null}]}, "items": [true, 2.5]}"#.utf8))
+                as? [String: Any])
+        let scrapbook = Scrapbook(dictionary: json)
+        let copy = Scrapbook(dictionary: scrapbook.toDictionary())
+        #expect(copy == scrapbook)
+        #expect((scrapbook.notes["a"] as? [Any])?.count == 3)
+        #expect(scrapbook.items.count == 2)
+    }
+}
