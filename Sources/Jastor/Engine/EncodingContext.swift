@@ -36,10 +36,11 @@ struct EncodingContext {
     /// The problems found so far.
     var issues: [JastorIssue] { trail.issues }
 
-    /// Records the declaration issues of a class's properties, once per class and run, in
-    /// outputs that are read back (dictionaries, JSON text, `Codable`, archives): a property its
-    /// declaration leaves out is not written, so the output is not the model. Equality, hashing
-    /// and `description` read what the plan holds and report nothing.
+    /// Records the declaration issues of a class's properties, once per class and run.
+    ///
+    /// Outputs that are read back (dictionaries, JSON text, `Codable`, archives) report them: a
+    /// property its declaration leaves out is not written, so the output is not the model.
+    /// Equality, hashing and `description` read what the plan holds and report nothing.
     mutating func recordDeclarationIssues(of plan: ClassPlan) {
         guard !plan.propertyDeclarationIssues.isEmpty, purpose != .inspection,
             reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
