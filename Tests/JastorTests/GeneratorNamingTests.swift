@@ -15,6 +15,17 @@ import Testing
         #expect(source.contains("final class \(className): JastorObject {"))
     }
 
+    /// A class named for a key never takes a name Jastor's public API or Swift uses, even once
+    /// `Model` is added (`Jastor` → `JastorModel`, a Jastor protocol).
+    @Test func classesAvoidTheLibrarysTypeNames() throws {
+        let source = try GeneratorSupport.source(
+            #"{"Jastor": {"a": 1}, "JastorLimits": {"b": 2}, "Data": {"c": 3}}"#)
+        #expect(source.contains("final class JastorModelModel: JastorObject {"))
+        #expect(source.contains("final class JastorLimitsModel: JastorObject {"))
+        #expect(source.contains("final class DataModel: JastorObject {"))
+        #expect(!source.contains("final class JastorModel:"))
+    }
+
     @Test func snakeCaseKeysUseTheKeyStrategy() throws {
         let source = try GeneratorSupport.source(#"{"screen_name": "a", "followers_count": 1, "id": 2}"#)
         #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))

@@ -6,9 +6,11 @@ enum ClassNamer {
     static let reservedTypeNames: Set<String> = [
         "Any", "AnyObject", "Array", "Bool", "Calendar", "Character", "Codable", "Data", "Date", "Decimal",
         "Dictionary", "Double", "Equatable", "Error", "Float", "Foundation", "Hashable", "Index", "Int", "Int16",
-        "Int32", "Int64", "Int8", "Jastor", "JastorError", "JastorIssue", "JastorJSONObject",
-        "JastorKeyStrategy", "JastorObject", "JastorPassthrough", "JastorPath", "JastorProperty", "JastorTransform",
-        "JastorValue", "Locale", "Never", "Notification", "Optional", "Protocol", "Range", "Result", "Self",
+        "Int32", "Int64", "Int8", "Jastor", "JastorArchiveFormat", "JastorError", "JastorIssue", "JastorJSONObject",
+        "JastorJSONOptions", "JastorKeyPolicy", "JastorKeyStrategy", "JastorLimits", "JastorModel", "JastorObject",
+        "JastorPassthrough", "JastorPath", "JastorProperty", "JastorPropertyBuilder", "JastorTransfer",
+        "JastorTransform", "JastorValue", "Locale", "Never", "Notification", "Optional", "Protocol", "Range", "Result",
+        "Self",
         "Set", "String", "Swift", "Thread", "TimeZone", "Timer", "Type", "UInt", "URL", "UUID", "Void",
     ]
 
@@ -21,7 +23,8 @@ enum ClassNamer {
         let soleHints = Set(nodes.compactMap { Set($0.nameHints).count == 1 ? $0.nameHints.first : nil })
         for node in nodes {
             let base = prefix + (node.rootName ?? bestHint(node.nameHints, avoiding: soleHints))
-            var name = reservedTypeNames.contains(base) ? base + "Model" : base
+            var name = base
+            while reservedTypeNames.contains(name) { name += "Model" }
             if taken.contains(name.lowercased()), let parent = node.parent, parent < names.count {
                 name = names[parent] + String(name.dropFirst(prefix.count))
             }
