@@ -41,6 +41,9 @@ struct StorageSlot {
     /// The byte offset from the start of the instance.
     let offset: Int
     let type: Any.Type
+    /// The class whose layout holds the slot: an instance of exactly this class has the field at
+    /// ``offset``.
+    let owner: JastorObject.Type
 }
 
 /// One stored field of a class as its runtime metadata lays it out, whatever it holds.
@@ -112,7 +115,7 @@ enum RuntimeLayout {
         var slots: [String: StorageSlot] = [:]
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
             if includes(kind, kind == .optional ? (fieldType as? OptionalStorage.Type)?.wrappedKind : nil) {
-                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType, owner: type)
             }
             return true
         }
