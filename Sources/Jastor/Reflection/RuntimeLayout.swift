@@ -232,10 +232,12 @@ enum RuntimeLayout {
     static func withStorage<Value, Result>(
         of object: AnyObject, at offset: Int, as _: Value.Type, _ body: (UnsafeMutablePointer<Value>) -> Result
     ) -> Result {
-        withExtendedLifetime(object) {
-            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
-            return body(storage.assumingMemoryBound(to: Value.self))
-        }
+        let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+        let result = body(storage.assumingMemoryBound(to: Value.self))
+        // `extendLifetime`, not `withExtendedLifetime(object) { … }`: the closure form is a generic
+        // call that is not inlined (about thirty instructions per property written).
+        extendLifetime(object)
+        return result
     }
 
     /// A copy of the value stored at `offset` in `object` (output: read, never written).
