@@ -112,17 +112,24 @@ private final class KeyedChild: JastorObject {
 
     /// The mapped keys, each with spellings that escape some of its characters, and a source of
     /// its values (one time in five of the wrong kind).
-    private static let mappedKeys: [(key: String, spellings: [String], value: (inout SeededRandom) -> String)] = [
-        ("id", ["id", "\\u0069d", "i\\u0064"], integer),
-        ("id_str", ["id_str", "id\\u005fstr"], string),
-        ("profile_background_image_url", ["profile_background_image_url", "profile_background_image_ur\\u006c"], string),
-        ("profile_background_color_url", ["profile_background_color_url", "\\u0070rofile_background_color_url"], integer),
-        ("abcdefgh", ["abcdefgh", "abcdefg\\u0068"], integer),
-        ("abcdefgi", ["abcdefgi"], string),
-        ("名前", ["名前", "\\u540d\\u524d", "名\\u524d"], string),
-        ("child", ["child", "c\\u0068ild"], child),
-        ("tags", ["tags", "t\\u0061gs", "\\u0074ags"], tags),
-    ]
+    private static let mappedKeys:
+        [(key: String, spellings: [String], value: @Sendable (inout SeededRandom) -> String)] = [
+            ("id", ["id", "\\u0069d", "i\\u0064"], integer),
+            ("id_str", ["id_str", "id\\u005fstr"], string),
+            (
+                "profile_background_image_url", ["profile_background_image_url", "profile_background_image_ur\\u006c"],
+                string
+            ),
+            (
+                "profile_background_color_url", ["profile_background_color_url", "\\u0070rofile_background_color_url"],
+                integer
+            ),
+            ("abcdefgh", ["abcdefgh", "abcdefg\\u0068"], integer),
+            ("abcdefgi", ["abcdefgi"], string),
+            ("名前", ["名前", "\\u540d\\u524d", "名\\u524d"], string),
+            ("child", ["child", "c\\u0068ild"], child),
+            ("tags", ["tags", "t\\u0061gs", "\\u0074ags"], tags),
+        ]
 
     /// Keys no property maps, some alike the mapped ones.
     private static let unknownKeys = [
@@ -130,11 +137,13 @@ private final class KeyedChild: JastorObject {
         "前名", "", "x", "child_", "tag",
     ]
 
-    private static func randomMembers(_ random: inout SeededRandom) -> [(key: String, spelling: String, value: String)] {
+    private static func randomMembers(_ random: inout SeededRandom) -> [(key: String, spelling: String, value: String)]
+    {
         var members: [(key: String, spelling: String, value: String)] = []
         for mapped in mappedKeys {
             // Left out one time in five, given twice one time in four.
-            let times = Int.random(in: 0..<5, using: &random) == 0 ? 0 : Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1
+            let times =
+                Int.random(in: 0..<5, using: &random) == 0 ? 0 : Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1
             for _ in 0..<times {
                 let spelling = mapped.spellings.randomElement(using: &random) ?? mapped.key
                 let value = Int.random(in: 0..<5, using: &random) == 0 ? wrongValue(&random) : mapped.value(&random)
@@ -143,7 +152,8 @@ private final class KeyedChild: JastorObject {
         }
         for _ in 0..<Int.random(in: 0..<5, using: &random) {
             let key = unknownKeys.randomElement(using: &random) ?? "x"
-            members.append((key, key, [integer, string, child, tags, wrongValue].randomElement(using: &random)?(&random) ?? "1"))
+            members.append(
+                (key, key, [integer, string, child, tags, wrongValue].randomElement(using: &random)?(&random) ?? "1"))
         }
         members.shuffle(using: &random)
         return members
