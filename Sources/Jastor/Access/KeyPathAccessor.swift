@@ -22,15 +22,19 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     private let keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
     private let codec: Codec<Value>
     private let storageOffset: Int?
+    /// The class whose layout gave ``storageOffset`` (the plan's own): a model of exactly this class
+    /// is written without a cast.
+    private let storageOwner: JastorObject.Type?
     /// Whether the property holds a model or an optional model, which `update(with:)` merges into.
     private let mergesModels: Bool
 
     init(
-        keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>, storageOffset: Int? = nil
+        keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, codec: Codec<Value>, storage: StorageSlot? = nil
     ) {
         self.keyPath = keyPath
         self.codec = codec
-        self.storageOffset = storageOffset
+        self.storageOffset = storage?.offset
+        self.storageOwner = storage?.owner
         self.mergesModels = Self.heldModelType != nil
         super.init(keyPath: keyPath)
     }
@@ -39,13 +43,20 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     override var declarationMistake: DeclarationMistake? { codec.declarationMistake }
     override var expectedTypeName: String { codec.typeName }
 
-    // The byte reader's values: `decode` below, inlined and so compiled for them.
     // Into the storage the plan found, through the codec's own write (compiled for scalars'
-    // types); else `decode` below, inlined and so compiled for them.
+    // types); else `decode` below, inlined and so compiled for the byte reader's values.
     override func decodeDocument(
         _ source: DocumentValue, into model: JastorObject, by assignment: Assignment, context: inout MappingContext
     ) -> Bool {
         if assignment == .storage, let storageOffset {
+            // The engine fills a model through the plan of its own class, whose layout gave the
+            // offset: one comparison of classes instead of a dynamic cast (and the retain of its
+            // result) per property. Any other model is cast.
+            if let storageOwner, ObjectIdentifier(type(of: model)) == ObjectIdentifier(storageOwner) {
+                return withStorage(of: model, at: storageOffset) {
+                    codec.updateDocument(source, storage: $0, context: &context)
+                }
+            }
             guard let root = model as? Root else { return false }
             return withStorage(of: root, at: storageOffset) {
                 codec.updateDocument(source, storage: $0, context: &context)
@@ -140,21 +151,27 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         (model as? Root).map { $0[keyPath: keyPath] }
     }
 
+    /// The slot the accessor writes, for the accessors built from it.
+    private var storage: StorageSlot? {
+        guard let storageOffset, let storageOwner else { return nil }
+        return StorageSlot(offset: storageOffset, type: Value.self, owner: storageOwner)
+    }
+
     override func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? {
         codec.replacingModelType(with: type).map {
-            KeyPathAccessor(keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+            KeyPathAccessor(keyPath: keyPath, codec: $0, storage: storage)
         }
     }
 
     override func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? {
         codec.replacingDates(with: dates).map {
-            KeyPathAccessor(keyPath: keyPath, codec: $0, storageOffset: storageOffset)
+            KeyPathAccessor(keyPath: keyPath, codec: $0, storage: storage)
         }
     }
 
     override func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? {
         guard slot.type == Value.self else { return nil }
-        return KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset)
+        return KeyPathAccessor(keyPath: keyPath, codec: codec, storage: slot)
     }
 
     /// The model class the property holds, itself or in an optional; `nil` for other values.
@@ -197,7 +214,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
                 root[keyPath: keyPath] = value
             }
         }
-        return isStrong ? KeyPathAccessor(keyPath: keyPath, codec: codec, storageOffset: slot.offset) : nil
+        return isStrong ? KeyPathAccessor(keyPath: keyPath, codec: codec, storage: slot) : nil
     }
 
     /// The property's value, for output: from its storage when the plan found it, else through
@@ -208,11 +225,12 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         return RuntimeLayout.value(of: root, at: storageOffset, as: Value.self)
     }
 
-    /// Runs `body` with the property's storage inside `root` (see ``RuntimeLayout``: the offset
-    /// came from its slots, for a field of exactly `Value`).
+    /// Runs `body` with the property's storage inside `root`, a `Root` or an instance of exactly
+    /// the storage's owner (see ``RuntimeLayout``: the offset came from its slots, for a field of
+    /// exactly `Value`).
     @inline(__always)
     private func withStorage<Result>(
-        of root: Root, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
+        of root: JastorObject, at offset: Int, _ body: (UnsafeMutablePointer<Value>) -> Result
     ) -> Result {
         RuntimeLayout.withStorage(of: root, at: offset, as: Value.self, body)
     }

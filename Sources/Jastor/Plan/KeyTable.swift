@@ -11,8 +11,10 @@ struct KeyTable: Sendable {
     private let keyBytes: [UInt8]
     /// Where each key starts in ``keyBytes``, and after the last one its end (`count + 1` entries).
     private let keyStarts: [Int]
-    /// Open-addressing buckets holding a property position, or -1 when empty.
-    private let buckets: [Int]
+    /// Open-addressing buckets, 0 when empty, else the top 32 bits of the key's hash over its
+    /// property position plus one: a key whose hash differs there is passed over without comparing
+    /// its length or bytes.
+    private let buckets: [UInt64]
     private let mask: Int
 
     /// Builds the table for `keys`, which must be distinct.
@@ -24,13 +26,14 @@ struct KeyTable: Sendable {
         self.keyStarts = keyStarts
         var size = 8
         while size < keys.count * 2 { size *= 2 }
-        var buckets = [Int](repeating: -1, count: size)
+        var buckets = [UInt64](repeating: 0, count: size)
         for (position, key) in utf8.enumerated() {
-            var bucket = key.withUnsafeBufferPointer(Self.hash) & (size - 1)
-            while buckets[bucket] >= 0, utf8[buckets[bucket]] != key {
+            let hash = key.withUnsafeBufferPointer(Self.hash)
+            var bucket = hash & (size - 1)
+            while buckets[bucket] != 0, utf8[Self.position(in: buckets[bucket])] != key {
                 bucket = (bucket + 1) & (size - 1)
             }
-            if buckets[bucket] < 0 { buckets[bucket] = position }
+            if buckets[bucket] == 0 { buckets[bucket] = Self.tag(hash) | UInt64(position + 1) }
         }
         self.buckets = buckets
         self.mask = size - 1
@@ -41,18 +44,61 @@ struct KeyTable: Sendable {
 
     /// The position of the property whose key is `bytes`, or -1 when no property has it.
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var bucket = Self.hash(bytes) & mask
+        let hash = Self.hash(bytes)
+        let tag = Self.tag(hash)
+        var bucket = hash & mask
         return keyBytes.withUnsafeBufferPointer { keys in
             while true {
-                let position = buckets[bucket]
-                guard position >= 0 else { return -1 }
-                let start = keyStarts[position]
-                if keyStarts[position + 1] - start == bytes.count, Self.equal(keys, from: start, bytes) {
-                    return position
+                let entry = buckets[bucket]
+                guard entry != 0 else { return -1 }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                    let position = Self.position(in: entry)
+                    let start = keyStarts[position]
+                    if keyStarts[position + 1] - start == bytes.count, Self.equal(keys, from: start, bytes) {
+                        return position
+                    }
                 }
                 bucket = (bucket + 1) & mask
             }
         }
+    }
+
+    /// Looks up the key of each of the `count` members of the object whose node is `container` in
+    /// `document`, and sets `found[position]` to the node of the value of the last member whose key
+    /// is the property's at `position` (a later duplicate wins, as in the dictionary path).
+    ///
+    /// One loop over the members that reads the input's bytes in place: a key stored as a byte
+    /// range is hashed where it lies, a key the reader decoded (it had escapes) is taken from its
+    /// `String`; a value that is a container is skipped by its node's next-sibling index.
+    func match(
+        membersOf container: Int, count: Int, in document: JSONDocument, into found: UnsafeMutableBufferPointer<Int>
+    ) {
+        let nodes = document.nodes
+        document.bytes.withUnsafeBufferPointer { input in
+            var keyIndex = container + 1
+            for _ in 0..<count {
+                let key = nodes[keyIndex]
+                let position =
+                    key.kind == .decodedString
+                    ? document.withStringBytes(at: keyIndex, position(of:))
+                    // The slice's bounds are checked: a key node's range lies inside the input.
+                    : position(of: UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second]))
+                let valueIndex = keyIndex + 1
+                if position >= 0 { found[position] = valueIndex }
+                let value = nodes[valueIndex]
+                keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
+            }
+        }
+    }
+
+    /// The top 32 bits of `hash`, as a bucket keeps them.
+    private static func tag(_ hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
+    }
+
+    /// The property position a non-empty bucket holds.
+    private static func position(in entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
     }
 
     /// Whether `bytes.count` bytes of `keys` from `start` (a key of that length) are `bytes`.

@@ -41,6 +41,9 @@ struct StorageSlot {
     /// The byte offset from the start of the instance.
     let offset: Int
     let type: Any.Type
+    /// The class whose layout holds the slot: an instance of exactly this class has the field at
+    /// ``offset``.
+    let owner: JastorObject.Type
 }
 
 /// One stored field of a class as its runtime metadata lays it out, whatever it holds.
@@ -112,7 +115,7 @@ enum RuntimeLayout {
         var slots: [String: StorageSlot] = [:]
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, kind in
             if includes(kind, kind == .optional ? (fieldType as? OptionalStorage.Type)?.wrappedKind : nil) {
-                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType)
+                slots[String(cString: name)] = StorageSlot(offset: offset, type: fieldType, owner: type)
             }
             return true
         }
@@ -229,10 +232,12 @@ enum RuntimeLayout {
     static func withStorage<Value, Result>(
         of object: AnyObject, at offset: Int, as _: Value.Type, _ body: (UnsafeMutablePointer<Value>) -> Result
     ) -> Result {
-        withExtendedLifetime(object) {
-            let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
-            return body(storage.assumingMemoryBound(to: Value.self))
-        }
+        let storage = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
+        let result = body(storage.assumingMemoryBound(to: Value.self))
+        // `extendLifetime`, not `withExtendedLifetime(object) { … }`: the closure form is a generic
+        // call that is not inlined (about thirty instructions per property written).
+        extendLifetime(object)
+        return result
     }
 
     /// A copy of the value stored at `offset` in `object` (output: read, never written).

@@ -24,12 +24,7 @@ struct DocumentObject: JSONObjectSource {
         guard table.count > 0, count > 0 else { return }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
             found.initialize(repeating: -1)
-            var keyIndex = container + 1
-            for _ in 0..<count {
-                let position = document.withStringBytes(at: keyIndex) { table.position(of: $0) }
-                if position >= 0 { found[position] = keyIndex + 1 }
-                keyIndex = document.next(after: keyIndex + 1)
-            }
+            table.match(membersOf: container, count: count, in: document, into: found)
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
                 property.with { body($0, DocumentValue(document: document, index: found[position])) }
             }
