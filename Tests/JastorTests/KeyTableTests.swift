@@ -35,6 +35,16 @@ private final class KeyedChild: JastorObject {
     override class var properties: [JastorProperty] { register(\.id, \.text) }
 }
 
+/// A model whose keys have other Unicode spellings.
+private final class Spelled: JastorObject {
+    var acute = 0
+    var kelvin = 0
+
+    override class var properties: [JastorProperty] {
+        [.init("acute", \Spelled.acute, key: "é"), .init("kelvin", \Spelled.kelvin, key: "K")]
+    }
+}
+
 /// The key table a class plan matches the byte reader's keys against: every key found at its
 /// position, every other byte string not found, however alike their beginnings and ends.
 @Suite struct KeyTableTests {
@@ -69,6 +79,27 @@ private final class KeyedChild: JastorObject {
             #expect(position(of: other, in: table) == -1, "\(other.debugDescription)")
         }
         #expect(position(of: "id", in: KeyTable(keys: [])) == -1)
+    }
+
+    /// A key in another Unicode spelling of a property's key is that key, as Swift strings and a
+    /// dictionary's lookup take it: from bytes, raw or escaped, as from `JSONSerialization`'s
+    /// dictionary, and the last of two spellings counts.
+    @Test func keysInAnotherUnicodeSpellingAreTheSameKey() throws {
+        let table = KeyTable(keys: Self.keys)
+        #expect(position(of: "e\u{301}", in: table) == Self.keys.firstIndex(of: "é"))
+        #expect(position(of: "\u{212A}", in: KeyTable(keys: ["K"])) == 0)
+        #expect(position(of: "e\u{300}", in: table) == -1)
+        // `e` + U+0301 is `é`; U+212A, the Kelvin sign, is `K`.
+        let texts = [
+            #"{"e\#u{301}": 1, "\#u{212A}": 2}"#, #"{"e\u0301": 1, "\u212A": 2}"#,
+            #"{"é": 5, "e\#u{301}": 1, "K": 4, "\#u{212A}": 2}"#, #"{"e\u0301": 5, "é": 1, "\u212a": 4, "K": 2}"#,
+        ]
+        for text in texts {
+            let fromBytes = try Spelled(json: Data(text.utf8))
+            let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(fromBytes == Spelled(dictionary: dictionary), "\(text)")
+            #expect(fromBytes.acute == 1 && fromBytes.kelvin == 2, "\(text)")
+        }
     }
 
     /// Objects whose members come in random orders, given twice (the last one counts), with

@@ -16,6 +16,9 @@ struct KeyTable: Sendable {
     /// its length or bytes.
     private let buckets: [UInt64]
     private let mask: Int
+    /// The keys as strings, by property position, for keys spelled another way (see
+    /// ``equivalentPosition(of:)``).
+    private let keys: [String]
 
     /// Builds the table for `keys`, which must be distinct.
     init(keys: [String]) {
@@ -37,13 +40,21 @@ struct KeyTable: Sendable {
         }
         self.buckets = buckets
         self.mask = size - 1
+        self.keys = keys
     }
 
     /// How many keys the table holds.
     var count: Int { keyStarts.count - 1 }
 
     /// The position of the property whose key is `bytes`, or -1 when no property has it.
+    @inline(__always)
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let position = exactPosition(of: bytes)
+        return position >= 0 ? position : equivalentPosition(of: bytes)
+    }
+
+    /// The position of the property whose key has exactly the bytes `bytes`, or -1.
+    private func exactPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = Self.hash(bytes)
         let tag = Self.tag(hash)
         var bucket = hash & mask
@@ -89,6 +100,17 @@ struct KeyTable: Sendable {
                 keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
             }
         }
+    }
+
+    /// The position of the property whose key equals `bytes` as Swift strings compare, when the
+    /// bytes differ: the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin
+    /// sign for `K`), which a dictionary's lookup finds too; -1 when none does. Only a key with a
+    /// byte outside ASCII can be one, and only a key no property has exactly comes here.
+    @inline(never)
+    private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return -1 }
+        let key = String(decoding: bytes, as: UTF8.self)
+        return keys.firstIndex(of: key) ?? -1
     }
 
     /// The top 32 bits of `hash`, as a bucket keeps them.
