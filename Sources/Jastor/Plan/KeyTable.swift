@@ -102,10 +102,12 @@ struct KeyTable: Sendable {
         }
     }
 
-    /// The position of the property whose key equals `bytes` as Swift strings compare, when the
-    /// bytes differ: the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin
-    /// sign for `K`), which a dictionary's lookup finds too; -1 when none does. Only a key with a
-    /// byte outside ASCII can be one, and only a key no property has exactly comes here.
+    /// The position of the property whose key equals `bytes` as Swift strings compare; -1 when
+    /// none does.
+    ///
+    /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
+    /// `K`), which a dictionary's lookup finds too. Only a key with a byte outside ASCII can be
+    /// one, and only a key no property has exactly comes here.
     @inline(never)
     private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard bytes.contains(where: { $0 >= 0x80 }) else { return -1 }
