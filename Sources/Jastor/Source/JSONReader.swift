@@ -28,7 +28,11 @@ package struct JSONReader {
     /// lengths and node indexes in 32 bits.
     static let maximumSize = Int(UInt32.max)
 
-    /// Reads `data` into a document, or reports the first syntax error with its position.
+    /// Reads `data` into a document that owns a copy of it, or reports the first syntax error with
+    /// its position.
+    ///
+    /// For documents kept beyond one call (archives, the generator's samples); a mapping call reads
+    /// in place with ``withDocument(reading:_:)``.
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON.
@@ -36,6 +40,50 @@ package struct JSONReader {
     /// - Returns: The document.
     /// - Throws: ``JastorError`` with the first syntax error, or an archive marker Jastor never writes.
     package static func read(_ data: Data, isArchive: Bool = false) throws(JastorError) -> JSONDocument {
+        try checkSize(of: data)
+        let result: Result<JSONDocument, JastorError> = data.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            return read(buffer, isArchive: isArchive) { .copying(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads `data` in place, without copying it, and runs `body` with the document.
+    ///
+    /// The document borrows the bytes of `data` for this call only (``JSONDocument/Input``): when
+    /// `body` returns and something still holds the document (a view a hook kept), its bytes are
+    /// copied first, so it never reads `data` after the call.
+    ///
+    /// - Parameters:
+    ///   - data: UTF-8 JSON.
+    ///   - body: Maps the document.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``JastorError`` with the first syntax error, or what `body` throws.
+    static func withDocument<Value>(
+        reading data: Data, _ body: (JSONDocument) throws(JastorError) -> Value
+    ) throws(JastorError) -> Value {
+        try checkSize(of: data)
+        let result: Result<Value, JastorError> = data.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            var document: JSONDocument
+            switch read(buffer, isArchive: false, input: { .borrowing(buffer) }) {
+            case .success(let read): document = read
+            case .failure(let error): return .failure(error)
+            }
+            let result: Result<Value, JastorError>
+            do throws(JastorError) {
+                result = .success(try body(document))
+            } catch {
+                result = .failure(error)
+            }
+            // `body`'s references are gone; one left elsewhere would outlive `data`'s bytes.
+            if !isKnownUniquelyReferenced(&document) { document.endBorrow() }
+            return result
+        }
+        return try result.get()
+    }
+
+    private static func checkSize(of data: Data) throws(JastorError) {
         guard data.count <= maximumSize else {
             throw JastorError(issues: [
                 JastorIssue(
@@ -43,27 +91,26 @@ package struct JSONReader {
                     found: "\(data.count) bytes")
             ])
         }
-        let stored = [UInt8](data)
-        let result: Result<JSONDocument, JSONSyntaxError> = stored.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                try reader.readDocument()
-                if isArchive {
-                    do throws(ArchiveSpelling.UnknownMarker) {
-                        try reader.tape.readArchiveMarkers(in: buffer)
-                    } catch {
-                        return .failure(
-                            JSONSyntaxError(expected: "a value Jastor archives hold, not \(error.reason)", offset: 0))
-                    }
+    }
+
+    /// Reads `buffer` into a document over the input `makeInput` returns (called only when the
+    /// read succeeds), or the first syntax error with its position.
+    private static func read(
+        _ buffer: UnsafeBufferPointer<UInt8>, isArchive: Bool, input makeInput: () -> JSONDocument.Input
+    ) -> Result<JSONDocument, JastorError> {
+        var reader = JSONReader(bytes: buffer)
+        do throws(JSONSyntaxError) {
+            try reader.readDocument()
+            if isArchive {
+                do throws(ArchiveSpelling.UnknownMarker) {
+                    try reader.tape.readArchiveMarkers(in: buffer)
+                } catch {
+                    throw JSONSyntaxError(expected: "a value Jastor archives hold, not \(error.reason)", offset: 0)
                 }
-                return .success(JSONDocument(bytes: stored, tape: reader.tape))
-            } catch {
-                return .failure(error)
             }
-        }
-        switch result {
-        case .success(let document): return document
-        case .failure(let error): throw error.jastorError(in: stored)
+            return .success(JSONDocument(input: makeInput(), tape: reader.tape))
+        } catch {
+            return .failure(error.jastorError(in: buffer))
         }
     }
 

@@ -80,3 +80,71 @@ extension JSONDocument {
         }
     }
 }
+
+extension JSONDocument {
+    /// The input a document's plain strings and number literals are byte ranges of: borrowed from
+    /// the caller's `Data` for the one call that reads and maps it, or a copy the document owns.
+    ///
+    /// Unsafe code, fenced here: `state` points at one allocated ``State``, freed by
+    /// ``deallocate()`` from the document's `deinit`, the only owner. A borrowed `buffer` is the
+    /// `Data.withUnsafeBytes` region of ``JSONReader/withDocument(reading:_:)``, valid while that
+    /// call runs; before it returns, the call either finds the document uniquely referenced (it is
+    /// released at once, and nothing reads the bytes again) or calls ``endBorrow()``, which copies
+    /// the bytes into an allocation owned here and points `buffer` at it. So every read of
+    /// ``buffer`` is of live memory. An owned copy (``copying(_:)``, and ``endBorrow()``'s) is
+    /// freed with the state.
+    struct Input: @unchecked Sendable {
+        // `@unchecked Sendable`: `state` is written once after the read, by ``endBorrow()``, on
+        // the thread that borrowed the bytes, while a view of the document outlives the call;
+        // such a view (`JastorJSONObject`) is not `Sendable`, so no other thread holds it.
+
+        private struct State {
+            var buffer: UnsafeBufferPointer<UInt8>
+            var isOwned: Bool
+        }
+
+        private let state: UnsafeMutablePointer<State>
+
+        private init(buffer: UnsafeBufferPointer<UInt8>, isOwned: Bool) {
+            state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+            state.initialize(to: State(buffer: buffer, isOwned: isOwned))
+        }
+
+        /// Bytes the caller keeps alive until ``endBorrow()`` or the document's release.
+        static func borrowing(_ buffer: UnsafeBufferPointer<UInt8>) -> Input {
+            Input(buffer: buffer, isOwned: false)
+        }
+
+        /// A copy of `bytes`, owned.
+        static func copying(_ bytes: UnsafeBufferPointer<UInt8>) -> Input {
+            Input(buffer: ownedCopy(of: bytes), isOwned: true)
+        }
+
+        /// The input's bytes.
+        var buffer: UnsafeBufferPointer<UInt8> {
+            @inline(__always) get { state.pointee.buffer }
+        }
+
+        /// Ends a borrow while the document is still referenced: the bytes are copied into an
+        /// allocation owned here.
+        func endBorrow() {
+            guard !state.pointee.isOwned else { return }
+            state.pointee.buffer = Self.ownedCopy(of: state.pointee.buffer)
+            state.pointee.isOwned = true
+        }
+
+        /// Frees the state and an owned copy: called once, by the document's `deinit`.
+        func deallocate() {
+            if state.pointee.isOwned { UnsafeMutableBufferPointer(mutating: state.pointee.buffer).deallocate() }
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+
+        private static func ownedCopy(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            // `copy` has room for exactly `bytes.count` bytes.
+            _ = copy.initialize(from: bytes)
+            return UnsafeBufferPointer(copy)
+        }
+    }
+}
