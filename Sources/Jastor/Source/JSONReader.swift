@@ -10,11 +10,12 @@ import Foundation
 /// run to report (``DocumentValue``); duplicate keys are kept, and lookups find the last one.
 ///
 /// Unsafe code, fenced here and in the reader's two other files (`JSONReader+Strings.swift`, string
-/// scanning and decoding; `JSONReader+Numbers.swift`, number scanning): the input is `bytes`, a
-/// buffer pointer into the copy that ``read(_:isArchive:)`` keeps alive for the whole read; every
-/// byte is read at an index checked against `bytes.count` first, and every word load at `index`
-/// only where `index + 8 <= bytes.count` (or four bytes where `index + 4 <=`), stated at each load.
-/// The node buffer the reader appends to is fenced in `JSONDocument+NodeBuffer.swift`.
+/// scanning and decoding; `JSONReader+Numbers.swift`, number scanning): the input is `bytes`, the
+/// caller's `Data` as `withUnsafeBytes` lends it for the whole read; every byte is read at an index
+/// checked against `bytes.count` first, every word load at `index` only where `index + 8 <=
+/// bytes.count` (two or four bytes where `index + 2` or `index + 4 <=`), stated at each load. The
+/// document's storage (its nodes, and the input it borrows or copies) is fenced in
+/// `JSONDocument+Storage.swift`.
 package struct JSONReader {
     /// How deep arrays and objects may nest.
     static let maximumDepth = 512
@@ -214,6 +215,14 @@ package struct JSONReader {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
         try readString()
+        // Pretty-printed JSON follows a key with `": "`: both bytes in one load (`position + 2 <=
+        // bytes.count` keeps it inside the input), so that the value's whitespace check finds none.
+        if position + 2 <= bytes.count, let base = bytes.baseAddress,
+            UInt16(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt16.self)) == 0x203A
+        {
+            position += 2
+            return
+        }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
         position += 1
