@@ -215,6 +215,19 @@ import Testing
         let value = DocumentValue(document: try read("{\"a\": \"b\", \"c\":\n 2}"), index: 0).foundationValue
         #expect((value as? [String: Any])?["a"] as? String == "b")
         #expect((value as? [String: Any])?["c"] as? Int == 2)
+        // `": "` is taken in one load: every other spelling of the colon and its whitespace, after
+        // plain and escaped keys, reads the same, and a truncated one fails where it ends.
+        for separator in [":", ": ", ":  ", " : ", " :", ":\n", ":\t", "\t: ", "\r\n:\r\n "] {
+            for key in ["k", "k\\n"] {
+                let text = "{\"\(key)\"\(separator)1, \"z\"\(separator)\"y\"}"
+                let object = DocumentValue(document: try read(text), index: 0).foundationValue as? [String: Any]
+                #expect(object?[key == "k" ? "k" : "k\n"] as? Int == 1, "\(text.debugDescription)")
+                #expect(object?["z"] as? String == "y", "\(text.debugDescription)")
+            }
+        }
+        #expect(try error(reading: "{\"a\":").hasSuffix("(byte 5)"))
+        #expect(try error(reading: "{\"a\" ").hasSuffix("(byte 5)"))
+        #expect(try error(reading: "{\"a\"").hasSuffix("(byte 4)"))
     }
 
     /// Escaped strings copy their plain runs in bulk; every escape at every offset, and `\u`

@@ -69,12 +69,14 @@ extension JastorObject {
     ///
     /// - Throws: ``JastorError`` when the bytes are not JSON or not an object.
     final func fill(fromJSON json: Data) throws(JastorError) -> [JastorIssue] {
-        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        try StrictMapping.Root.object.check(root, for: type(of: self))
-        var context = MappingContext(policy: .creating)
-        MappingEngine.map(root, into: self, by: .storage, context: &context)
-        root.reportRepairs(context: &context)
-        return context.issues
+        try JSONReader.withDocument(reading: json) { document throws(JastorError) in
+            let root = DocumentValue(document: document, index: 0)
+            try StrictMapping.Root.object.check(root, for: type(of: self))
+            var context = MappingContext(policy: .creating)
+            MappingEngine.map(root, into: self, by: .storage, context: &context)
+            root.reportRepairs(context: &context)
+            return context.issues
+        }
     }
 }
 
@@ -153,15 +155,18 @@ extension Array where Element: JastorObject {
     ///   - issues: Receives every value that was skipped, each path starting with its index.
     /// - Throws: ``JastorError`` when the bytes are not JSON (`.invalidJSON`) or not an array.
     public init(json: Data, issues: inout [JastorIssue]) throws {
-        let root = DocumentValue(document: try JSONReader.read(json), index: 0)
-        var context = MappingContext(policy: .creating)
-        try StrictMapping.Root.array.check(root, for: Element.self)
-        guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context) else {
-            throw JastorError(issues: context.issues)
+        let (models, found) = try JSONReader.withDocument(reading: json) { document throws(JastorError) in
+            let root = DocumentValue(document: document, index: 0)
+            var context = MappingContext(policy: .creating)
+            try StrictMapping.Root.array.check(root, for: Element.self)
+            guard let models = ArrayCodec(element: ModelCodec<Element>()).decode(root, context: &context) else {
+                throw JastorError(issues: context.issues)
+            }
+            root.reportRepairs(context: &context)
+            return (models, context.issues)
         }
-        root.reportRepairs(context: &context)
         self = models
-        issues += context.issues
+        issues += found
     }
 
     /// Parses UTF-8 JSON holding an array of objects and maps it strictly.

@@ -45,7 +45,8 @@ package final class JSONDocument: Sendable {
         }
     }
 
-    let bytes: [UInt8]
+    /// The input, borrowed or owned (``Input``).
+    private let input: Input
     let nodes: NodeBuffer
     let decodedStrings: [String]
     let markedValues: [JSONScalar]
@@ -58,12 +59,23 @@ package final class JSONDocument: Sendable {
     /// document at a time.
     private let repairs = Atomic<Int>(0)
 
-    init(bytes: [UInt8], tape: Tape) {
-        self.bytes = bytes
+    init(input: Input, tape: Tape) {
+        self.input = input
         self.nodes = tape.nodes
         self.decodedStrings = tape.decodedStrings
         self.markedValues = tape.markedValues
     }
+
+    deinit { input.deallocate() }
+
+    /// The input's bytes: plain strings and number literals are ranges of them.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        @inline(__always) get { input.buffer }
+    }
+
+    /// Ends the borrow of ``JSONReader/withDocument(reading:_:)`` for a document that outlives it:
+    /// its bytes are copied, so that it never reads the caller's `Data` after the call.
+    func endBorrow() { input.endBorrow() }
 
     /// The nodes of a document being read.
     struct Tape {
@@ -209,13 +221,11 @@ package final class JSONDocument: Sendable {
             if node.second != 0 { repairs.add(1, ordering: .relaxed) }
             return decodedStrings[node.first]
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let text = UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second])
-            // Only a failure decodes again, with repairs.
-            if let valid = Self.validString(text) { return valid }
-            repairs.add(1, ordering: .relaxed)
-            return String(decoding: text, as: UTF8.self)
-        }
+        let text = UnsafeBufferPointer(rebasing: bytes[node.first..<node.first + node.second])
+        // Only a failure decodes again, with repairs.
+        if let valid = Self.validString(text) { return valid }
+        repairs.add(1, ordering: .relaxed)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `text` as a `String`, or `nil` when it is not valid UTF-8.
@@ -255,6 +265,7 @@ package final class JSONDocument: Sendable {
 
     /// The text of the number literal starting at byte `start`.
     func numberText(at start: Int) -> String {
+        let bytes = bytes
         var end = start
         while end < bytes.count {
             switch bytes[end] {
@@ -314,8 +325,6 @@ package final class JSONDocument: Sendable {
             var string = decodedStrings[node.first]
             return string.withUTF8(body)
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[node.first..<node.first + node.second]))
-        }
+        return body(UnsafeBufferPointer(rebasing: bytes[node.first..<node.first + node.second]))
     }
 }

@@ -6,7 +6,7 @@ struct JSONSyntaxError: Error {
     let offset: Int
 
     /// The error as an issue, with what was found and its line, column and byte offset.
-    func jastorError(in bytes: [UInt8]) -> JastorError {
+    func jastorError(in bytes: UnsafeBufferPointer<UInt8>) -> JastorError {
         var line = 1
         var column = 1
         for byte in bytes.prefix(offset) {
