@@ -85,20 +85,20 @@ struct KeyTable: Sendable {
         membersOf container: Int, count: Int, in document: JSONDocument, into found: UnsafeMutableBufferPointer<Int>
     ) {
         let nodes = document.nodes
-        document.bytes.withUnsafeBufferPointer { input in
-            var keyIndex = container + 1
-            for _ in 0..<count {
-                let key = nodes[keyIndex]
-                let position =
-                    key.kind == .decodedString
-                    ? document.withStringBytes(at: keyIndex, position(of:))
-                    // The slice's bounds are checked: a key node's range lies inside the input.
-                    : position(of: UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second]))
-                let valueIndex = keyIndex + 1
-                if position >= 0 { found[position] = valueIndex }
-                let value = nodes[valueIndex]
-                keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
-            }
+        // The document holds its input for as long as it lives, the whole call.
+        let input = document.bytes
+        var keyIndex = container + 1
+        for _ in 0..<count {
+            let key = nodes[keyIndex]
+            let position =
+                key.kind == .decodedString
+                ? document.withStringBytes(at: keyIndex, position(of:))
+                // The slice's bounds are checked: a key node's range lies inside the input.
+                : position(of: UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second]))
+            let valueIndex = keyIndex + 1
+            if position >= 0 { found[position] = valueIndex }
+            let value = nodes[valueIndex]
+            keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
         }
     }
 
