@@ -79,7 +79,7 @@ import Testing
         var random = SeededRandom(seed: seed)
         let specials: [Float] = [
             0, -0.0, 1, -1, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
-            -.greatestFiniteMagnitude, 0.1, 1e10, 16_777_216, 16_777_217, .nan, .infinity, -.infinity,
+            -.greatestFiniteMagnitude, 0.1, 1e10, 16_777_216, Float(16_777_216).nextUp, .nan, .infinity, -.infinity,
         ]
         let randoms = (0..<2_000).map { _ in Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &random)) }
         for value in specials + randoms {
