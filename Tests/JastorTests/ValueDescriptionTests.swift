@@ -112,6 +112,25 @@ private final class Diary: JastorObject {
         #expect(ValueDescription.describing([3: "c", 1: "a"]) == #"[1: "a", 3: "c"]"#)
     }
 
+    /// Other Foundation values an untyped value may hold are described by their own text, which
+    /// holds no date: a NaN `Decimal`, `NSDecimalNumber.notANumber`, a NaN `NSNumber`, a `URL`.
+    @Test func otherFoundationValuesAreDescribedByTheirText() throws {
+        let diary = Diary()
+        let url = try #require(URL(string: "a:b"))
+        diary.entries = [
+            Decimal.nan, NSDecimalNumber.notANumber, NSNumber(value: Double.nan), url,
+            Appointment(title: "t", when: Date(timeIntervalSince1970: 0), later: nil, pair: (Self.nan, 1)),
+        ]
+        let text = diary.description
+        #expect(text.contains("NaN"), "\(text)")
+        #expect(text.contains("a:b"), "\(text)")
+        #expect(
+            text.contains(
+                #"Appointment(title: "t", when: 1970-01-01T00:00:00Z, later: nil, pair: (nan s since 1970, 1))"#),
+            "\(text)")
+        #expect(diary == diary)
+    }
+
     /// Issue messages and `Codable`'s error describe such a value without describing the date.
     @Test func outputIssuesAndErrorsDescribeWithoutTrapping() throws {
         let diary = Diary()
