@@ -103,6 +103,43 @@ private final class Node: JastorObject {
     }
 }
 
+/// A registered `lazy var`, which mapping cannot write without running its initial value.
+private final class LazyCount: JastorObject {
+    var plain = 1
+    lazy var count = 5
+
+    override class var properties: [JastorProperty] { register(\.plain, \.count) }
+}
+
+/// The same, in the long form, which gives the name.
+private final class LazyCountNamed: JastorObject {
+    var plain = 1
+    lazy var count = 5
+
+    override class var properties: [JastorProperty] {
+        [.init("plain", \LazyCountNamed.plain), .init("count", \LazyCountNamed.count)]
+    }
+}
+
+/// A `lazy var` listed with `ignored(_:)`, as the lazy message advises.
+private final class LazyIgnored: JastorObject {
+    var plain = 1
+    lazy var count = 5
+
+    override class var properties: [JastorProperty] { register(\.plain) { ignored(\.count) } }
+}
+
+/// A computed alias registered beside the stored property it reads and writes.
+private final class Aliased: JastorObject {
+    var a = 0
+    var b: Int {
+        get { a }
+        set { a = newValue }
+    }
+
+    override class var properties: [JastorProperty] { register(\.a, \.b) }
+}
+
 /// A stored property wrapped in a property wrapper, registered under its own name.
 @propertyWrapper struct Trimmed {
     private var value = ""
@@ -456,8 +493,38 @@ private final class EmptyNamed: JastorObject {
     @Test func duplicateRegistrationIsReported() {
         #expect(
             Duplicated.declarationIssues.map(\.description) == [
-                "Duplicated.name: expected one registration in Duplicated.properties, found several"
+                "Duplicated.name: expected one registration in Duplicated.properties, found several: "
+                    + #"\Duplicated.name (registration 1) and \Duplicated.name (registration 2)"#
             ])
+    }
+
+    /// The message names both registrations: the runtime may spell the alias `\Aliased.b` or
+    /// `\Aliased.<computed 0x… (Int)>`, so its position says which it is.
+    @Test func aComputedAliasBesideItsPropertyNamesBothRegistrations() throws {
+        let issues = Aliased.declarationIssues.map(\.description)
+        #expect(issues.count == 1, "\(issues)")
+        let message = try #require(issues.first)
+        #expect(
+            message.hasPrefix(
+                #"Aliased.a: expected one registration in Aliased.properties, found several: \Aliased.a (registration 1) and \Aliased."#
+            ))
+        #expect(
+            message.hasSuffix(
+                " (registration 2), which both reach a's storage (a computed property over a? register one)"))
+    }
+
+    @Test func aRegisteredLazyVarIsReportedByName() {
+        let expected =
+            "expected a stored var (make it a plain var, or list it with ignored(_:)), found a lazy var, "
+            + "which cannot be mapped"
+        #expect(LazyCount.declarationIssues.map(\.description) == ["LazyCount.count: \(expected)"])
+        #expect(LazyCountNamed.declarationIssues.map(\.description) == ["LazyCountNamed.count: \(expected)"])
+        var issues: [JastorIssue] = []
+        let model = LazyCount(dictionary: ["plain": 2, "count": 7], issues: &issues)
+        #expect(issues.map(\.description) == ["LazyCount.count: \(expected)"], "reported at first use too")
+        #expect(model.plain == 2 && model.count == 5)
+        #expect(LazyIgnored.declarationIssues.isEmpty, "\(LazyIgnored.declarationIssues)")
+        #expect(LazyIgnored(dictionary: ["plain": 2, "count": 7]).count == 5)
     }
 
     @Test func arrayElementTypesThatDoNotFitAreReported() {

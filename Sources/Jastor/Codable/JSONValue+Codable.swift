@@ -104,8 +104,10 @@ extension JSONValue: Codable {
                 try container.encode(element)
             }
         case .opaque(let opaque):
+            // The value's text, not the value: printing the error would describe the value, which
+            // may trap (a struct holding a NaN `Date`).
             throw EncodingError.invalidValue(
-                opaque.value,
+                ValueDescription.describing(opaque.value),
                 EncodingError.Context(
                     codingPath: encoder.codingPath, debugDescription: "\(opaque.typeName) is not a JSON value"))
         case .string(ArchiveSpelling.null) where Self.isPropertyListEncoder(encoder):
@@ -200,7 +202,7 @@ extension JSONValue: Codable {
                     codingPath: container.codingPath,
                     debugDescription: "\(self) is not a JSON value; archive the model to keep it"))
         case .string(let value): try container.encode(value)
-        case .date(let value): try container.encode(ISO8601Text.string(from: value) ?? value.description)
+        case .date(let value): try container.encode(ISO8601Text.string(from: value) ?? ISO8601Text.describing(value))
         case .data(let value): try container.encode(value.base64EncodedString())
         default: try container.encodeNil()
         }

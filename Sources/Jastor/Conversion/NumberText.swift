@@ -66,4 +66,11 @@ enum NumberText {
         if let integer = Int64(exactly: value), abs(value) <= 9_007_199_254_740_992 { return String(integer) }
         return value.description
     }
+
+    /// The shortest text that reads back as `value` in `Float`; integral values up to 2^24 (where
+    /// every integer is a `Float`) have no `.0`, as the `Double` overload does up to 2^53.
+    static func shortest(_ value: Float) -> String {
+        if let integer = Int64(exactly: value), abs(value) <= 16_777_216 { return String(integer) }
+        return value.description
+    }
 }

@@ -68,8 +68,9 @@ extension String: ScalarConvertible {
         case .unsignedInteger(let value): .success(String(value))
         case .number(let literal): .success(literal.text)
         case .double(let value) where value.isFinite: .success(NumberText.shortest(value))
+        case .float(let value) where value.isFinite: .success(NumberText.shortest(value))
         case .decimal(let value) where !value.isNaN: .success(value.description)
-        case .double, .decimal: .failure(.valueOutOfRange)
+        case .double, .float, .decimal: .failure(.valueOutOfRange)
         case .null, .bool, .date, .data: .failure(.typeMismatch)
         }
     }
@@ -100,11 +101,12 @@ extension Bool: ScalarConvertible {
         case .integer(0): .success(false)
         case .integer(1): .success(true)
         case .double(let value) where value == 0 || value == 1: .success(value == 1)
+        case .float(let value) where value == 0 || value == 1: .success(value == 1)
         case .number(let number): zeroOrOne(number.literal.parts)
         case .decimal(let value): value.isNaN ? .failure(.valueOutOfRange) : zeroOrOne(NumberText.parts(of: value))
         case .string("true"): .success(true)
         case .string("false"): .success(false)
-        case .integer, .unsignedInteger, .double: .failure(.valueOutOfRange)
+        case .integer, .unsignedInteger, .double, .float: .failure(.valueOutOfRange)
         case .string: .failure(.invalidValue)
         case .null, .date, .data: .failure(.typeMismatch)
         }
@@ -150,6 +152,7 @@ extension ExactInteger {
         case .integer(let value): converted = Self(exactly: value)
         case .unsignedInteger(let value): converted = Self(exactly: value)
         case .double(let value): converted = value.isFinite ? Self(exactly: value) : nil
+        case .float(let value): converted = value.isFinite ? Self(exactly: value) : nil
         case .number(let number): return number.literal.integer(as: Self.self)
         case .decimal(let value): converted = value.isNaN ? nil : NumberText.parts(of: value).integer(as: Self.self)
         case .string(let text):
@@ -209,6 +212,8 @@ extension Double: ScalarConvertible {
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Double> {
         switch scalar {
         case .double(let value): return .success(value)
+        // Every `Float` is a `Double`, exactly (`Float(0.1)` is 0.100000001490116119384765625).
+        case .float(let value): return .success(Double(value))
         case .integer(let value): return NumberLiteral.double(ofInteger: value)
         case .unsignedInteger(let value): return NumberLiteral.double(ofInteger: value)
         case .number(let literal): return literal.doubleValue
@@ -248,6 +253,7 @@ extension Float: ScalarConvertible {
     /// in `Float` (`16777217` is refused); values beyond `Float`'s range are out of range.
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Float> {
         switch scalar {
+        case .float(let value): return .success(value)
         case .number(let number): return number.literal.floatValue
         case .integer(let value): return NumberLiteral.float(ofInteger: value)
         case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
@@ -281,7 +287,8 @@ extension Float: ScalarConvertible {
 
 extension Decimal: ScalarConvertible {
     /// Numbers and numeric strings, exactly (38 significant digits, 39 below 2^128, powers of ten
-    /// from -128 to 127), or out of range; a `Double` handed over as one is taken by its shortest text (`9.99`).
+    /// from -128 to 127), or out of range; a `Double` or `Float` handed over as one is taken by its
+    /// own shortest text (`9.99`; `Float(0.1)` is `0.1`).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Decimal> {
         switch scalar {
         case .decimal(let value): return .success(value)
@@ -289,6 +296,12 @@ extension Decimal: ScalarConvertible {
         case .unsignedInteger(let value): return .success(Decimal(value))
         case .number(let number): return number.literal.decimalValue
         case .double(let value):
+            guard value.isFinite, let decimal = DecimalParts(numberText: value.description)?.decimal else {
+                return .failure(.valueOutOfRange)
+            }
+            return .success(decimal)
+        case .float(let value):
+            // By the `Float`'s own shortest text, as a `Double` is by its own (`0.1`, not `0.100000001`).
             guard value.isFinite, let decimal = DecimalParts(numberText: value.description)?.decimal else {
                 return .failure(.valueOutOfRange)
             }

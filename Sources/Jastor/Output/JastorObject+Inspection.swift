@@ -71,7 +71,7 @@ private enum ModelDescription {
         case .string(let value): text += value.debugDescription
         case .date(let value): text += ISO8601Text.describing(value)
         case .data(let value): text += "Data(\(value.count) bytes)"
-        case .opaque(let opaque): text += String(describing: opaque.value)
+        case .opaque(let opaque): text += ValueDescription.describing(opaque.value)
         case .array(let elements): writeArray(elements, indent: indent, into: &text)
         case .object(let object): writeObject(object, indent: indent, into: &text)
         }

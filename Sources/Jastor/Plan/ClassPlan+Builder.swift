@@ -44,9 +44,15 @@ extension ClassPlan {
             var namesByKeyPath: [AnyKeyPath: String] = [:]
             for type in classes {
                 var seen: Set<String> = []
-                for property in type.properties {
+                var firstKeyPaths: [String: (position: Int, keyPath: String)] = [:]
+                for (position, property) in type.properties.enumerated() {
                     let accessor = property.accessor
                     let reached = naming.propertyName(reachedBy: accessor)
+                    // A lazy var's key path is a computed one; listed with `ignored(_:)` it is left alone.
+                    if reached == nil, let lazy = naming.lazyPropertyName(readBy: accessor) {
+                        if accessor.isMapped { recordLazy(lazy) }
+                        continue
+                    }
                     guard let name = property.givenName ?? reached else {
                         recordUnnamed(accessor)
                         continue
@@ -64,9 +70,11 @@ extension ClassPlan {
                         }
                         namesByKeyPath[keyPath] = name
                     }
-                    if !seen.insert(name).inserted, duplicates.insert(name).inserted {
-                        record(name, expected: "one registration in \(type).properties", found: "several")
+                    if !seen.insert(name).inserted, duplicates.insert(name).inserted, let first = firstKeyPaths[name] {
+                        recordDuplicate(
+                            name, in: type, first: first, second: (position, accessor.keyPathDescription))
                     }
+                    if firstKeyPaths[name] == nil { firstKeyPaths[name] = (position, accessor.keyPathDescription) }
                     byName[name] = Registration(name: name, property: property)
                 }
             }
@@ -249,6 +257,28 @@ extension ClassPlan {
                 else { continue }
                 plans[index].accessor = accessor
             }
+        }
+
+        /// A registration of a `lazy var`, which mapping cannot write without running its initial value.
+        private mutating func recordLazy(_ name: String) {
+            record(
+                name, expected: "a stored var (make it a plain var, or list it with ignored(_:))",
+                found: "a lazy var, which cannot be mapped")
+        }
+
+        /// Two registrations reaching one property: names both, by position and key path (a computed
+        /// property over a stored one reaches the stored one's storage).
+        private mutating func recordDuplicate(
+            _ name: String, in type: JastorObject.Type, first: (position: Int, keyPath: String),
+            second: (position: Int, keyPath: String)
+        ) {
+            let both =
+                "\(first.keyPath) (registration \(first.position + 1)) and "
+                + "\(second.keyPath) (registration \(second.position + 1))"
+            let advice =
+                first.keyPath == second.keyPath
+                ? "" : ", which both reach \(name)'s storage (a computed property over \(name)? register one)"
+            record(name, expected: "one registration in \(type).properties", found: "several: \(both)\(advice)")
         }
 
         /// Reports a registration whose key path reaches no property Jastor can name.

@@ -50,6 +50,19 @@ struct KeyPathNaming {
         }
     }
 
+    /// The `lazy var` whose storage reading through the key path fills in a blank model, or `nil`.
+    ///
+    /// A lazy property has no stored field of its own type (its storage is an `Optional`, which
+    /// Mirror labels `$__lazy_storage_$_name`) and its key path is a computed one; its first read
+    /// fills the storage, which tells which property it is.
+    func lazyPropertyName(readBy accessor: PropertyAccessor) -> String? {
+        let model = modelType.init()
+        let before = StoredPropertyWalker.initialisedLazyProperties(of: model)
+        guard accessor.valueThroughKeyPath(in: model) != nil else { return nil }
+        let filled = StoredPropertyWalker.initialisedLazyProperties(of: model).subtracting(before)
+        return filled.count == 1 ? filled.first : nil
+    }
+
     /// What a key path's description says about its one component.
     private enum Component {
         case name(String)

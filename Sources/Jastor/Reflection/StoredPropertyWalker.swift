@@ -51,4 +51,26 @@ enum StoredPropertyWalker {
         }
         return (classes, properties)
     }
+
+    /// The label prefix of a `lazy var`'s storage (`$__lazy_storage_$_count` for `count`).
+    static let lazyStoragePrefix = "$__lazy_storage_$_"
+
+    /// The `lazy var`s of the model's classes whose storage holds a value (their getter has run),
+    /// by name.
+    ///
+    /// A lazy property's storage is an `Optional` of its type, `nil` until first read.
+    static func initialisedLazyProperties(of model: JastorObject) -> Set<String> {
+        var names: Set<String> = []
+        var next: Mirror? = Mirror(reflecting: model)
+        while let mirror = next, mirror.subjectType != JastorObject.self {
+            for child in mirror.children {
+                guard let label = child.label, label.hasPrefix(lazyStoragePrefix),
+                    !Mirror(reflecting: child.value).children.isEmpty
+                else { continue }
+                names.insert(String(label.dropFirst(lazyStoragePrefix.count)))
+            }
+            next = mirror.superclassMirror
+        }
+        return names
+    }
 }

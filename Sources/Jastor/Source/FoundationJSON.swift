@@ -6,7 +6,7 @@ import Foundation
 /// booleans and numbers as `NSNumber`, and `NSNumber(1) as? Bool` succeeds:
 /// - JSON booleans arrive as Foundation's shared boolean `NSNumber` subclass; they are told apart
 ///   from numbers by that class, never by `as? Bool`, so `1` is never `true` and `true` never `1`.
-/// - Numbers are classified by their `objCType`: floating-point encodings become doubles,
+/// - Numbers are classified by their `objCType`: `d` becomes a double, `f` a float,
 ///   everything else an exact integer (`UInt64` beyond `Int64.max`).
 /// - Swift containers are matched first, by their exact type, so a Swift `Dictionary` is never
 ///   bridged to `NSDictionary` just to ask whether it is `NSNull`.
@@ -97,8 +97,10 @@ struct FoundationJSON: JSONSource {
             return .decimal(decimal.decimalValue)
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+        case UInt8(ascii: "d"):
             return .double(number.doubleValue)
+        case UInt8(ascii: "f"):
+            return .float(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"):
             let value = number.uint64Value
             return value > UInt64(Int64.max) ? .unsignedInteger(value) : .integer(Int64(value))
@@ -124,7 +126,7 @@ struct FoundationJSON: JSONSource {
         case let value as UInt32: scalar = .integer(Int64(value))
         case let value as UInt16: scalar = .integer(Int64(value))
         case let value as UInt8: scalar = .integer(Int64(value))
-        case let value as Float: scalar = .double(Double(value))
+        case let value as Float: scalar = .float(value)
         case let value as Decimal: scalar = .decimal(value)
         case let value as Substring: scalar = .string(String(value))
         case let value as Date: scalar = .date(value)

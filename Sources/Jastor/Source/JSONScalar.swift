@@ -12,6 +12,10 @@ enum JSONScalar {
     case unsignedInteger(UInt64)
     /// A `Double` handed over as one (Foundation's numbers, archives).
     case double(Double)
+    /// A `Float` handed over as one (hand-built dictionaries, `NSNumber(value: Float)`): it converts
+    /// as the `Double` of the same value, except where text is made, which is the `Float`'s own
+    /// shortest text (`0.1`, not `0.10000000149011612`).
+    case float(Float)
     case decimal(Decimal)
     /// A number as written in JSON text.
     case number(DocumentNumber)
@@ -31,6 +35,7 @@ extension JSONScalar {
         case .integer(let value): "Number \(value)"
         case .unsignedInteger(let value): "Number \(value)"
         case .double(let value): "Number \(NumberText.shortest(value))"
+        case .float(let value): "Number \(NumberText.shortest(value))"
         case .decimal(let value): "Number \(value)"
         case .number(let literal): "Number \(Self.shortened(literal.text))"
         case .string(let value):
@@ -45,7 +50,7 @@ extension JSONScalar {
     /// the text `"NaN"`); JSON's number literals cannot.
     var mayBeNonFinite: Bool {
         switch self {
-        case .double, .decimal, .string, .date: true
+        case .double, .float, .decimal, .string, .date: true
         default: false
         }
     }
@@ -63,6 +68,7 @@ extension JSONScalar {
         case .integer(let value): .integer(value)
         case .unsignedInteger(let value): .unsignedInteger(value)
         case .double(let value): .double(value)
+        case .float(let value): value.jsonValue
         case .decimal(let value): .decimal(value)
         case .number(let literal): literal.untypedValueOrNearest
         case .string(let value): .string(value)

@@ -142,7 +142,8 @@ extension JSONValue: Hashable {
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
             a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
-        case (.opaque(let a), .opaque(let b)): String(describing: a.value) == String(describing: b.value)
+        case (.opaque(let a), .opaque(let b)):
+            ValueDescription.describing(a.value) == ValueDescription.describing(b.value)
         case (.integer, _), (.unsignedInteger, _), (.double, _), (.decimal, _): numbersEqual(lhs, rhs)
         default: false
         }
@@ -189,7 +190,7 @@ extension JSONValue: Hashable {
                 hasher.combine(key)
                 hasher.combine(value)
             }
-        case .opaque(let opaque): hasher.combine(String(describing: opaque.value))
+        case .opaque(let opaque): hasher.combine(ValueDescription.describing(opaque.value))
         }
     }
 

@@ -52,10 +52,10 @@ final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Se
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         if let entry = entries.first(where: { $0.value == value }) { return .string(entry.key) }
         // Equality and `description` tell such values apart by their own description.
-        guard context.purpose != .inspection else { return .string(String(describing: value)) }
+        guard context.purpose != .inspection else { return .string(ValueDescription.describing(value)) }
         context.record(
             .unencodableValue, expected: "a value in the table of \(typeName)'s transform",
-            found: String(describing: value))
+            found: ValueDescription.describing(value))
         return .null
     }
 

@@ -123,7 +123,7 @@ enum DeclaringModelsDoc {
             let article = try Documentation.text(of: "DeclaringModels")
             for issue in Note.declarationIssues + Shape.declarationIssues { print(issue) }
             // Note.body: expected a key path to body, found \Note.title
-            // Note.title: expected one registration in Note.properties, found several
+            // Note.title: expected one registration in Note.properties, found several: \Note.title (registration 1) and \Note.title (registration 3)
             // Note.author: expected a registration in Note.properties, found an unregistered stored property
             // Shape.origin: expected a transform for Point (transform: or registerAsDefault()), found an empty JastorValue conformance
 
@@ -133,7 +133,7 @@ enum DeclaringModelsDoc {
             #expect(
                 messages == [
                     #"Note.body: expected a key path to body, found \Note.title"#,
-                    "Note.title: expected one registration in Note.properties, found several",
+                    "Note.title: expected one registration in Note.properties, found several: \\Note.title (registration 1) and \\Note.title (registration 3)",
                     "Note.author: expected a registration in Note.properties, found an unregistered stored property",
                     "Shape.origin: expected a transform for Point (transform: or registerAsDefault()), "
                         + "found an empty JastorValue conformance",

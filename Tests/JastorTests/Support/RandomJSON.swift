@@ -156,9 +156,11 @@ extension RandomJSON {
         case .scalar(.integer(let integer)): text += String(integer)
         case .scalar(.unsignedInteger(let integer)): text += String(integer)
         case .scalar(.double(let double)) where double.isFinite: text += "\(double)"
+        case .scalar(.float(let float)) where float.isFinite: text += NumberText.shortest(float)
         case .scalar(.decimal(let decimal)) where decimal.isFinite: text += "\(decimal)"
         case .scalar(.number(let literal)): text += literal.text
-        case .scalar(.null), .scalar(.double), .scalar(.decimal), .scalar(.date), .scalar(.data), .unsupported:
+        case .scalar(.null), .scalar(.double), .scalar(.float), .scalar(.decimal), .scalar(.date), .scalar(.data),
+            .unsupported:
             text += "null"
         }
     }

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import Jastor
+
+/// A user's own struct in an untyped value.
+private struct Appointment {
+    var title = "dentist"
+    var when = Date(timeIntervalSince1970: .nan)
+    var later: Date? = Date(timeIntervalSince1970: .infinity)
+    var pair = (Date(timeIntervalSince1970: -.infinity), 2)
+}
+
+/// An enum with payloads.
+private enum Reminder {
+    case at(Date)
+    case between(Date, end: Date)
+    case never
+}
+
+/// A class that refers to itself.
+private final class Loop {
+    var next: Loop?
+    var when = Date(timeIntervalSince1970: .nan)
+}
+
+/// A class nested deeper than the walk goes.
+private final class Chain {
+    var next: Chain?
+    var when = Date(timeIntervalSince1970: .nan)
+}
+
+private final class Diary: JastorObject {
+    var notes: [String: Any] = [:]
+    var entries: [Any] = []
+
+    override class var properties: [JastorProperty] {
+        register {
+            \.notes
+            \.entries
+        }
+    }
+}
+
+/// A value Jastor does not own is described by walking it, never by its own `description`, which
+/// traps on a `Date` of NaN or infinite seconds (`Date.description`, an `NSArray`'s, a struct's).
+@Suite struct ValueDescriptionTests {
+    private static let nan = Date(timeIntervalSince1970: .nan)
+    private static let infinity = Date(timeIntervalSince1970: .infinity)
+
+    @Test func structsEnumsAndTuplesHoldingNonFiniteDatesAreDescribed() {
+        let diary = Diary()
+        diary.notes = [
+            "appointment": Appointment(), "reminder": Reminder.between(Self.nan, end: Self.infinity),
+            "single": Reminder.at(Self.nan), "never": Reminder.never, "tuple": (Self.nan, label: "x"),
+            "optional": Optional(Appointment()) as Any,
+        ]
+        let text = diary.description
+        #expect(
+            text.contains(
+                #"appointment: Appointment(title: "dentist", when: nan s since 1970, later: inf s since 1970, "#
+                    + "pair: (-inf s since 1970, 2))"), "\(text)")
+        #expect(text.contains("reminder: between(nan s since 1970, end: inf s since 1970)"), "\(text)")
+        #expect(text.contains("single: at(nan s since 1970)"), "\(text)")
+        #expect(text.contains("never: never"), "\(text)")
+        #expect(text.contains(#"tuple: (nan s since 1970, label: "x")"#), "\(text)")
+        #expect(text.contains(#"optional: Appointment(title: "dentist""#), "\(text)")
+        #expect(diary == diary && diary.hashValue == diary.hashValue)
+        #expect(String(reflecting: diary) == text)
+    }
+
+    @Test func foundationContainersHoldingNonFiniteDatesAreDescribed() {
+        let diary = Diary()
+        diary.notes = ["wrapped": [Appointment()] as [Any]]
+        diary.entries = [
+            NSArray(array: [NSDate(timeIntervalSince1970: .nan), 1]),
+            NSDictionary(dictionary: ["when": NSDate(timeIntervalSince1970: .infinity)]),
+            [Reminder.at(Self.nan)],
+        ]
+        let text = diary.description
+        #expect(text.contains(#"Appointment(title: "dentist", when: nan s since 1970"#), "\(text)")
+        #expect(text.contains("nan s since 1970"), "\(text)")
+        #expect(text.contains("inf s since 1970"), "\(text)")
+        #expect(text.contains("at(nan s since 1970)"), "\(text)")
+        #expect(diary == diary)
+    }
+
+    @Test func cyclesAreCutAndDepthIsLimited() {
+        let loop = Loop()
+        loop.next = loop
+        #expect(ValueDescription.describing(loop) == "Loop(next: Loop(…), when: nan s since 1970)")
+        let head = Chain()
+        var last = head
+        for _ in 0..<50 {
+            let next = Chain()
+            last.next = next
+            last = next
+        }
+        let text = ValueDescription.describing(head)
+        #expect(text.contains("…") && text.count < 2_000, "\(text)")
+        let diary = Diary()
+        diary.notes = ["loop": loop, "chain": head]
+        #expect(diary.description.contains("loop: Loop(next: Loop(…), when: nan s since 1970)"))
+    }
+
+    @Test func dictionariesAreDescribedInOneOrder() {
+        var first: [String: Any] = [:]
+        var second: [String: Any] = [:]
+        for index in 0..<20 { first["k\(index)"] = Appointment(title: "\(index)") }
+        for index in (0..<20).reversed() { second["k\(index)"] = Appointment(title: "\(index)") }
+        #expect(ValueDescription.describing(first) == ValueDescription.describing(second))
+        #expect(ValueDescription.describing([3: "c", 1: "a"]) == #"[1: "a", 3: "c"]"#)
+    }
+
+    /// Other Foundation values an untyped value may hold are described by their own text, which
+    /// holds no date: a NaN `Decimal`, `NSDecimalNumber.notANumber`, a NaN `NSNumber`, a `URL`.
+    @Test func otherFoundationValuesAreDescribedByTheirText() throws {
+        let diary = Diary()
+        let url = try #require(URL(string: "a:b"))
+        diary.entries = [
+            Decimal.nan, NSDecimalNumber.notANumber, NSNumber(value: Double.nan), url,
+            Appointment(title: "t", when: Date(timeIntervalSince1970: 0), later: nil, pair: (Self.nan, 1)),
+        ]
+        let text = diary.description
+        #expect(text.contains("NaN"), "\(text)")
+        #expect(text.contains("a:b"), "\(text)")
+        #expect(
+            text.contains(
+                #"Appointment(title: "t", when: 1970-01-01T00:00:00Z, later: nil, pair: (nan s since 1970, 1))"#),
+            "\(text)")
+        #expect(diary == diary)
+    }
+
+    /// Issue messages and `Codable`'s error describe such a value without describing the date.
+    @Test func outputIssuesAndErrorsDescribeWithoutTrapping() throws {
+        let diary = Diary()
+        diary.notes = ["appointment": Appointment()]
+        let error = #expect(throws: JastorError.self) { try diary.jsonData() }
+        #expect(error?.issues.map(\.path.description) == ["notes.appointment"], "\(String(describing: error))")
+        let encoding = #expect(throws: EncodingError.self) { try JSONEncoder().encode(diary) }
+        #expect(String(describing: encoding).contains("nan s since 1970"), "\(String(describing: encoding))")
+    }
+}
