@@ -53,6 +53,19 @@ import Testing
         #expect(written["data"] as? String == "QQ==")
     }
 
+    /// A number handed over as a value becomes the text JSON would hold for it: a negative zero
+    /// keeps its sign, as `-0` in JSON text does.
+    @Test func numbersBecomeTheirJSONTextInStrings() throws {
+        let values: [(Any, String)] = [
+            (-0.0, "-0"), (0.0, "0"), (Float(-0.0), "-0"), (NSNumber(value: -0.0), "-0"), (2.5, "2.5"),
+            (Float(0.1), "0.1"), (-3.0, "-3"),
+        ]
+        for (value, text) in values {
+            #expect(Everything(dictionary: ["string": value]).string == text, "\(value)")
+        }
+        #expect(try Everything(json: Data(#"{"string": -0}"#.utf8)).string == "-0")
+    }
+
     @Test func coercesLosslessly() throws {
         var issues: [JastorIssue] = []
         let model = Everything(dictionary: try Fixtures.dictionary("everything_coerced"), issues: &issues)

@@ -61,6 +61,14 @@ enum NumberText {
         DecimalParts(numberText: decimal.description) ?? DecimalParts(negative: false, digits: [], exponent: 0)
     }
 
+    /// The text of a number handed over as a value, for a `String` property and for issues:
+    /// ``shortest(_:)``, but a negative zero keeps its sign (`-0`, as JSON text writes it).
+    static func text<Number: BinaryFloatingPoint>(_ value: Number) -> String {
+        if value == 0 && value.sign == .minus { return "-0" }
+        if let float = value as? Float { return shortest(float) }
+        return shortest(Double(value))
+    }
+
     /// The shortest text that reads back as `value`; integral values have no `.0`.
     static func shortest(_ value: Double) -> String {
         if let integer = Int64(exactly: value), abs(value) <= 9_007_199_254_740_992 { return String(integer) }

@@ -34,8 +34,8 @@ extension JSONScalar {
         case .bool(let value): "Bool \(value)"
         case .integer(let value): "Number \(value)"
         case .unsignedInteger(let value): "Number \(value)"
-        case .double(let value): "Number \(NumberText.shortest(value))"
-        case .float(let value): "Number \(NumberText.shortest(value))"
+        case .double(let value): "Number \(NumberText.text(value))"
+        case .float(let value): "Number \(NumberText.text(value))"
         case .decimal(let value): "Number \(value)"
         case .number(let literal): "Number \(Self.shortened(literal.text))"
         case .string(let value):
