@@ -202,6 +202,15 @@ private enum Stock: String, JastorValue {
     case soldOut = "sold_out"
 }
 
+/// An `arrayElementTypes` entry for no property, and a stored property left unregistered.
+private final class StaleElementTypes: JastorObject {
+    var name = ""
+    var scratch = 0
+
+    override class var properties: [JastorProperty] { register(\.name) }
+    override class var arrayElementTypes: [String: JastorObject.Type] { ["items": Report.self] }
+}
+
 private final class Report: JastorObject {
     var grade: Grade?
     var status: Stock = .soldOut
@@ -426,6 +435,18 @@ private final class EmptyNamed: JastorObject {
         #expect(jsonError.issues.map(\.description) == Report.declarationIssues.map(\.description))
         #expect(throws: JastorError.self) { try report.archivedData(format: .json) }
         #expect(throws: (any Error).self) { try JSONEncoder().encode(report) }
+    }
+
+    /// A declaration issue that leaves every registered value written (an `arrayElementTypes`
+    /// entry or a registration naming nothing, an unregistered property) is not an output's issue.
+    @Test func outputsLeaveOutIssuesThatLoseNothing() throws {
+        #expect(!StaleElementTypes.declarationIssues.isEmpty)
+        let model = StaleElementTypes(dictionary: ["name": "x"])
+        var issues: [JastorIssue] = []
+        #expect(model.toDictionary(issues: &issues)["name"] as? String == "x")
+        #expect(issues.isEmpty, "\(issues)")
+        var readIssues: [JastorIssue] = []
+        #expect(try StaleElementTypes(json: model.jsonData(), issues: &readIssues).name == "x")
     }
 
     @Test func declarationProblemsAreReportedOncePerClass() {

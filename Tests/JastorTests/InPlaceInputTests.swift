@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Jastor
@@ -105,5 +106,47 @@ private final class Plain: JastorObject {
             let slice = try Plain(json: padded[lead...])
             #expect(slice.name == whole.name && slice.count == whole.count && whole.count == count)
         }
+    }
+
+    /// Bytes changing while they are read never break the reader's memory.
+    ///
+    /// A file mapped into memory and rewritten, or `Data(bytesNoCopy:)` over shared memory, breaks
+    /// the caller's side of the contract; an escaped string's second pass still writes only into
+    /// the room the first pass measured. The sanitizer runs of CI check every write; here every string read is
+    /// made of what the input held.
+    @Test func bytesChangingDuringTheReadStayInsideTheBuffers() {
+        let body = 512
+        let prefix = Array(#"{"text": ""#.utf8)
+        let suffix = Array(#""}"#.utf8)
+        let total = prefix.count + 2 * body + suffix.count
+        nonisolated(unsafe) let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        defer { raw.deallocate() }
+        raw.initialize(repeating: UInt8(ascii: "\\"), count: total)
+        for (index, byte) in prefix.enumerated() { raw[index] = byte }
+        for (index, byte) in suffix.enumerated() { raw[prefix.count + 2 * body + index] = byte }
+        let start = prefix.count
+        let stop = Atomic<Bool>(false)
+        let stopped = Atomic<Bool>(false)
+        let writer = Thread {
+            var escapes = false
+            while !stop.load(ordering: .relaxed) {
+                let byte = escapes ? UInt8(ascii: "\\") : UInt8(ascii: "a")
+                for index in start..<start + 2 * body { raw[index] = byte }
+                escapes.toggle()
+            }
+            stopped.store(true, ordering: .relaxed)
+        }
+        writer.start()
+        var strangers: [String] = []
+        for _ in 0..<2_000 {
+            let data = Data(bytesNoCopy: raw, count: total, deallocator: .none)
+            guard let status = try? Status(json: data) else { continue }
+            if !status.text.unicodeScalars.allSatisfy({ $0 == "\\" || $0 == "a" || $0 == "\"" || $0 == "\u{FFFD}" }) {
+                strangers.append(status.text)
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        while !stopped.load(ordering: .relaxed) { usleep(1_000) }
+        #expect(strangers.isEmpty, "\(strangers.prefix(3))")
     }
 }

@@ -21,6 +21,8 @@ extension ClassPlan {
         let modelType: JastorObject.Type
         let shortName: String
         var issues: [JastorIssue] = []
+        /// The issues outputs report: those of registrations whose values outputs leave out.
+        var outputIssues: [JastorIssue] = []
         /// The property registered with `.unmappedKeys`, if any.
         var unmappedKeysName: String?
         /// Names registered with a key path to another property, already reported: their stored
@@ -91,7 +93,8 @@ extension ClassPlan {
                     if !misdirected.contains(property.name) {
                         record(
                             property.name, expected: "a registration in \(shortName).properties",
-                            found: "an unregistered stored property")
+                            found: "an unregistered stored property",
+                            outputIsWhole: true)
                     }
                     continue
                 }
@@ -121,7 +124,9 @@ extension ClassPlan {
                 plans.append(draft(for: registration, label: property.label, storedNames: storedNames))
             }
             for name in registrations.keys.sorted() where !matched.contains(name) {
-                record(name, expected: "a stored property of \(shortName)", found: "a registration naming none")
+                record(
+                    name, expected: "a stored property of \(shortName)", found: "a registration naming none",
+                    outputIsWhole: true)
             }
             return plans
         }
@@ -187,7 +192,8 @@ extension ClassPlan {
             }
             for (name, elementType) in elementTypes.sorted(by: { $0.key < $1.key }) {
                 guard let index = plans.firstIndex(where: { $0.name == name }) else {
-                    record(name, expected: "a mapped property for arrayElementTypes", found: "none")
+                    record(
+                        name, expected: "a mapped property for arrayElementTypes", found: "none", outputIsWhole: true)
                     continue
                 }
                 guard let accessor = plans[index].accessor.replacingModelType(with: elementType) else {
@@ -290,11 +296,16 @@ extension ClassPlan {
                 found: "\(description); give the name: JastorProperty(\"name\", \\\(accessor.rootTypeName).name)")
         }
 
-        private mutating func record(_ property: String, expected: String, found: String) {
-            issues.append(
-                JastorIssue(
-                    path: [.key(shortName), .key(property)], kind: .invalidDeclaration, expected: expected, found: found
-                ))
+        /// Records a declaration issue; `outputIsWhole` when outputs still write every value the
+        /// class's registrations hold (an unregistered property, a registration or an
+        /// `arrayElementTypes` entry naming nothing), so outputs do not report it.
+        private mutating func record(
+            _ property: String, expected: String, found: String, outputIsWhole: Bool = false
+        ) {
+            let issue = JastorIssue(
+                path: [.key(shortName), .key(property)], kind: .invalidDeclaration, expected: expected, found: found)
+            issues.append(issue)
+            if !outputIsWhole { outputIssues.append(issue) }
         }
     }
 }

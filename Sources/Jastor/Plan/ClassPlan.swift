@@ -45,8 +45,9 @@ final class ClassPlan: Sendable {
     /// mapping; `nil` (the usual case) when the class reads no such path or ignores unread keys.
     let keyPathSiblings: KeyPathSiblings?
     let declarationIssues: [JastorIssue]
-    /// The declaration issues of its properties (not of its archive name or version, which
-    /// archiving checks itself): outputs report them, as a property left out is not written.
+    /// The declaration issues of registrations whose values outputs leave out (not of its
+    /// archive name or version, which archiving checks itself, nor of an unregistered property):
+    /// outputs report them, as such a value is not written.
     let propertyDeclarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
@@ -109,7 +110,7 @@ final class ClassPlan: Sendable {
         self.keyPathSiblings = KeyPathSiblings(
             properties: self.properties, modelName: String(describing: modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
-        self.propertyDeclarationIssues = builder.issues
+        self.propertyDeclarationIssues = builder.outputIssues
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: String(describing: modelType))
     }

@@ -16,9 +16,9 @@ struct KeyTable: Sendable {
     /// its length or bytes.
     private let buckets: [UInt64]
     private let mask: Int
-    /// The keys as strings, by property position, for keys spelled another way (see
-    /// ``equivalentPosition(of:)``).
-    private let keys: [String]
+    /// The property positions by key as a `String`, whose hashing and equality take a key spelled
+    /// another way for the same key (see ``equivalentPosition(of:)``).
+    private let equivalents: [String: Int]
 
     /// Builds the table for `keys`, which must be distinct.
     init(keys: [String]) {
@@ -40,7 +40,7 @@ struct KeyTable: Sendable {
         }
         self.buckets = buckets
         self.mask = size - 1
-        self.keys = keys
+        self.equivalents = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How many keys the table holds.
@@ -93,7 +93,7 @@ struct KeyTable: Sendable {
             let position =
                 key.kind == .decodedString
                 ? document.withStringBytes(at: keyIndex, position(of:))
-                // The slice's bounds are checked: a key node's range lies inside the input.
+                // In bounds by construction: the reader made a key node's range from the input's.
                 : position(of: UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second]))
             let valueIndex = keyIndex + 1
             if position >= 0 { found[position] = valueIndex }
@@ -107,12 +107,14 @@ struct KeyTable: Sendable {
     ///
     /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
     /// `K`), which a dictionary's lookup finds too. Only a key with a byte outside ASCII can be
-    /// one, and only a key no property has exactly comes here.
+    /// one, and only a key no property has exactly comes here; a key that is not valid UTF-8 is
+    /// none (its repair would read as U+FFFD).
     @inline(never)
     private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return -1 }
-        let key = String(decoding: bytes, as: UTF8.self)
-        return keys.firstIndex(of: key) ?? -1
+        guard bytes.contains(where: { $0 >= 0x80 }), let key = String(validating: bytes, as: UTF8.self) else {
+            return -1
+        }
+        return equivalents[key] ?? -1
     }
 
     /// The top 32 bits of `hash`, as a bucket keeps them.

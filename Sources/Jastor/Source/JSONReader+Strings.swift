@@ -145,38 +145,52 @@ extension JSONReader {
         from start: Int, firstEscape: Int, end: Int, count: Int
     ) -> (string: String, isValid: Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            let written = decode(from: start, firstEscape: firstEscape, end: end, into: buffer)
+            let (written, isWhole) = decode(from: start, firstEscape: firstEscape, end: end, into: buffer)
             let text = UnsafeBufferPointer(rebasing: buffer[..<written])
-            if let valid = JSONDocument.validString(text) { return (valid, true) }
+            if isWhole, let valid = JSONDocument.validString(text) { return (valid, true) }
             return (String(decoding: text, as: UTF8.self), false)
         }
     }
 
     /// Decodes the string of ``decodedString(from:firstEscape:end:count:)`` into `buffer`, which
-    /// has room for its `count` bytes; returns how many it wrote.
+    /// has room for its `count` bytes; returns how many it wrote, and whether it decoded the whole
+    /// string.
     ///
     /// Each plain run is copied and each escape written in the order the first pass counted them,
     /// with the same widths (``utf8Width(_:)`` and ``encode(_:into:)`` agree), so the writes fill
-    /// exactly the `count` bytes of the buffer; the runs read only bytes before `end`.
+    /// exactly the `count` bytes of the buffer; the runs read only bytes before `end`. Every write
+    /// is still checked against the buffer's room: the input is the caller's memory, which a file
+    /// mapped into memory or `Data(bytesNoCopy:)` may change between the passes. Then the
+    /// decoding stops short (`isWhole` false), and the string is reported as repaired.
     private func decode(
         from start: Int, firstEscape: Int, end: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int {
-        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
+    ) -> (written: Int, isWhole: Bool) {
+        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return (0, buffer.isEmpty) }
+        let room = buffer.count
         var written = 0
         var index = start
         var runEnd = firstEscape
         while true {
+            guard index <= runEnd, runEnd - index <= room - written else { return (written, false) }
             (target + written).initialize(from: source + index, count: runEnd - index)
             written += runEnd - index
-            guard runEnd < end else { return written }
-            // A backslash at `runEnd`, and the escape the first pass checked after it.
+            guard runEnd < end else { return (written, true) }
+            // A backslash at `runEnd`, and the escape the first pass checked after it; `runEnd`
+            // is before `end`, the closing quote's index in the input.
             let escape = bytes[runEnd + 1]
             index = runEnd + 2
             switch escape {
             case UInt8(ascii: "u"):
-                guard let (scalar, next, _) = unicodeEscape(at: index) else { return written }  // checked: never
+                guard let (scalar, next, _) = unicodeEscape(at: index), Self.utf8Width(scalar) <= room - written
+                else { return (written, false) }
                 written += Self.encode(scalar, into: target + written)
                 index = next
+                runEnd = nextBackslash(from: index, before: end)
+                continue
+            default:
+                guard written < room else { return (written, false) }
+            }
+            switch escape {
             case UInt8(ascii: "b"): target[written] = 0x08
             case UInt8(ascii: "f"): target[written] = 0x0C
             case UInt8(ascii: "n"): target[written] = 0x0A
@@ -184,7 +198,7 @@ extension JSONReader {
             case UInt8(ascii: "t"): target[written] = 0x09
             default: target[written] = escape  // `"`, `\` or `/`
             }
-            if escape != UInt8(ascii: "u") { written += 1 }
+            written += 1
             // The next run ends at a backslash or at the closing quote (`end`): the first pass
             // found no other quote and no control character before it.
             runEnd = nextBackslash(from: index, before: end)
