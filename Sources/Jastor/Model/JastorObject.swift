@@ -101,6 +101,9 @@ open class JastorObject {
     /// }
     /// ```
     ///
+    /// The view reads the input in place while the mapping call runs; a view you keep past it
+    /// reads a copy. It is not `Sendable`: read it on the mapping's thread.
+    ///
     /// - Parameter json: The JSON object about to be mapped.
     /// - Returns: The class to build, or `nil` for the declared class.
     open class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? { nil }
