@@ -438,7 +438,8 @@ private final class EmptyNamed: JastorObject {
     }
 
     /// A declaration issue that leaves every registered value written (an `arrayElementTypes`
-    /// entry or a registration naming nothing, an unregistered property) is not an output's issue.
+    /// entry or a registration naming nothing, an unregistered property) is not the issue of an
+    /// output read back by lenient mapping; archives, read strictly, report it.
     @Test func outputsLeaveOutIssuesThatLoseNothing() throws {
         #expect(!StaleElementTypes.declarationIssues.isEmpty)
         let model = StaleElementTypes(dictionary: ["name": "x"])
@@ -447,6 +448,9 @@ private final class EmptyNamed: JastorObject {
         #expect(issues.isEmpty, "\(issues)")
         var readIssues: [JastorIssue] = []
         #expect(try StaleElementTypes(json: model.jsonData(), issues: &readIssues).name == "x")
+        // Reading an archive maps strictly: archiving refuses instead of writing what cannot be read.
+        let archiving = try #require(throws: JastorError.self) { try model.archivedData() }
+        #expect(archiving.issues.map(\.description) == StaleElementTypes.declarationIssues.map(\.description))
     }
 
     @Test func declarationProblemsAreReportedOncePerClass() {

@@ -41,11 +41,15 @@ struct EncodingContext {
     /// Outputs that are read back (dictionaries, JSON text, `Codable`, archives) report them: a
     /// property its declaration leaves out is not written, so the output is not the model.
     /// Equality, hashing and `description` read what the plan holds and report nothing.
+    ///
+    /// Archives report every one of them: reading an archive maps strictly, so a class with any
+    /// would write a file that does not read back.
     mutating func recordDeclarationIssues(of plan: ClassPlan) {
-        guard !plan.propertyDeclarationIssues.isEmpty, purpose != .inspection,
+        let issues = purpose == .archive ? plan.archiveDeclarationIssues : plan.propertyDeclarationIssues
+        guard !issues.isEmpty, purpose != .inspection,
             reportedDeclarations.insert(ObjectIdentifier(plan.modelType)).inserted
         else { return }
-        trail.append(plan.propertyDeclarationIssues)
+        trail.append(issues)
     }
 
     /// Runs `body`, which writes `property`; below a property that is only written

@@ -49,6 +49,9 @@ final class ClassPlan: Sendable {
     /// archive name or version, which archiving checks itself, nor of an unregistered property):
     /// outputs report them, as such a value is not written.
     let propertyDeclarationIssues: [JastorIssue]
+    /// The declaration issues of its properties, all of them: reading an archive throws them (it
+    /// maps strictly), so archiving reports them before writing a file that would not read back.
+    let archiveDeclarationIssues: [JastorIssue]
 
     init(modelType: JastorObject.Type) {
         let blank = modelType.init()
@@ -111,6 +114,7 @@ final class ClassPlan: Sendable {
             properties: self.properties, modelName: String(describing: modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.propertyDeclarationIssues = builder.outputIssues
+        self.archiveDeclarationIssues = builder.issues
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: String(describing: modelType))
     }
