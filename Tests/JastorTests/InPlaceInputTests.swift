@@ -112,9 +112,11 @@ private final class Plain: JastorObject {
     ///
     /// A file mapped into memory and rewritten, or `Data(bytesNoCopy:)` over shared memory, breaks
     /// the caller's side of the contract; an escaped string's second pass still writes only into
-    /// the room the first pass measured. The sanitizer runs of CI check every write; here every string read is
-    /// made of what the input held.
-    @Test func bytesChangingDuringTheReadStayInsideTheBuffers() {
+    /// the room the first pass measured. CI's AddressSanitizer run checks every write; here every
+    /// string read is made of what the input held. ThreadSanitizer would report the race this test
+    /// makes on purpose (the caller's broken contract, not Jastor's), so under it the test is skipped.
+    @Test(.disabled(if: underThreadSanitizer, "the test races on the input on purpose"))
+    func bytesChangingDuringTheReadStayInsideTheBuffers() {
         let body = 512
         let prefix = Array(#"{"text": ""#.utf8)
         let suffix = Array(#""}"#.utf8)

@@ -36,12 +36,6 @@ import Testing
         #expect(throws: JastorError.self) { try ProductCategory(validating: chain(depth: 1_000)) }
     }
 
-    /// Whether this test binary runs under AddressSanitizer or ThreadSanitizer (`.ci/run` sets
-    /// `ASAN_OPTIONS` and `TSAN_OPTIONS`).
-    private static let isSanitized = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains {
-        ProcessInfo.processInfo.environment[$0] != nil
-    }
-
     /// Mapping, writing and comparing input at the limit fits a 1 MB stack in a debug build
     /// (release builds need about half).
     @Test func inputAtTheLimitFitsASmallThreadStack() async {
@@ -63,7 +57,7 @@ import Testing
         // Under a sanitizer a level takes more stack (several times under AddressSanitizer; under
         // ThreadSanitizer the chain stopped at 126 of 128), and the stack guard stops earlier (with a
         // nestingTooDeep issue) rather than overflow; otherwise the chain is whole.
-        #expect(names.count == 128 || (Self.isSanitized && names.count >= 64))
-        #expect(names.last == "node" || Self.isSanitized)
+        #expect(names.count == 128 || (Sanitizers.any && names.count >= 64))
+        #expect(names.last == "node" || Sanitizers.any)
     }
 }
