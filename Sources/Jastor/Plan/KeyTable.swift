@@ -19,6 +19,9 @@ struct KeyTable: Sendable {
     /// The property positions by key as a `String`, whose hashing and equality take a key spelled
     /// another way for the same key (see ``equivalentPosition(of:)``).
     private let equivalents: [String: Int]
+    /// Whether a key has a byte outside ASCII: then an ASCII key may be one of them in another
+    /// spelling (the Kelvin sign is `K`, the Greek question mark `;`).
+    private let hasKeyOutsideASCII: Bool
 
     /// Builds the table for `keys`, which must be distinct.
     init(keys: [String]) {
@@ -41,6 +44,7 @@ struct KeyTable: Sendable {
         self.buckets = buckets
         self.mask = size - 1
         self.equivalents = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.hasKeyOutsideASCII = keyBytes.contains { $0 >= 0x80 }
     }
 
     /// How many keys the table holds.
@@ -106,14 +110,14 @@ struct KeyTable: Sendable {
     /// none does.
     ///
     /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
-    /// `K`), which a dictionary's lookup finds too. Only a key with a byte outside ASCII can be
-    /// one, and only a key no property has exactly comes here; a key that is not valid UTF-8 is
-    /// none (its repair would read as U+FFFD).
+    /// `K`), which a dictionary's lookup finds too. Only a key no property has exactly comes here,
+    /// and it can be one only when it or a property's key has a byte outside ASCII; a key that is
+    /// not valid UTF-8 is none (its repair would read as U+FFFD).
     @inline(never)
     private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard bytes.contains(where: { $0 >= 0x80 }), let key = String(validating: bytes, as: UTF8.self) else {
-            return -1
-        }
+        guard hasKeyOutsideASCII || bytes.contains(where: { $0 >= 0x80 }),
+            let key = String(validating: bytes, as: UTF8.self)
+        else { return -1 }
         return equivalents[key] ?? -1
     }
 

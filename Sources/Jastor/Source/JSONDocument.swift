@@ -279,13 +279,23 @@ package final class JSONDocument: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Whether the string at a string node equals `key`, compared byte by byte without building a
-    /// `String`.
+    /// Whether the string at a string node equals `key` as Swift strings compare.
+    ///
+    /// Compared byte by byte without building a `String`; only when the bytes differ and either
+    /// side has a byte outside ASCII are they compared as `String`s, which take the same text in
+    /// another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for `K`) as equal, as a
+    /// dictionary's lookup does. Bytes that are not valid UTF-8 equal no key (their repair would
+    /// read as U+FFFD).
     func string(at index: Int, equals key: String) -> Bool {
         let node = nodes[index]
         if node.kind == .decodedString { return decodedStrings[node.first] == key }
-        guard key.utf8.count == node.second else { return false }
-        return withStringBytes(at: index) { bytes in key.utf8.elementsEqual(bytes) }
+        return withStringBytes(at: index) { bytes in
+            if key.utf8.count == bytes.count, key.utf8.elementsEqual(bytes) { return true }
+            guard bytes.contains(where: { $0 >= 0x80 }) || key.utf8.contains(where: { $0 >= 0x80 }) else {
+                return false
+            }
+            return String(validating: bytes, as: UTF8.self) == key
+        }
     }
 
     /// The value at node `index` (the root by default), built bottom-up by the closures: object
