@@ -17,6 +17,16 @@ private final class Note: JastorObject {
     }
 }
 
+/// A class with a property whose key holds U+FFFD, and one that keeps unknown keys.
+private final class Replaced: JastorObject {
+    var value = 0
+    var rest: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        [.init("value", \Replaced.value, key: JastorPath([.key("a\u{FFFD}")])), .unmappedKeys("rest", \Replaced.rest)]
+    }
+}
+
 /// A class whose hook reads the object: what the hook's view repairs is not the model's.
 private class Picky: JastorObject {
     var kind = ""
@@ -83,6 +93,25 @@ private final class PickyHolder: JastorObject {
         let notes = try [Note](json: Data(#"[{"title": "x"}, {"title": "\ud800"}]"#.utf8), issues: &arrayIssues)
         #expect(notes.map(\.title) == ["x", "\u{FFFD}"])
         #expect(arrayIssues.map(\.description) == ["[1].title: " + Self.expected])
+    }
+
+    /// A key that is not valid UTF-8 is its repair wherever a key is read: it maps the property
+    /// whose key is that repair (raw or escaped, and not also kept as unmapped), and is otherwise
+    /// kept under it; reported either way.
+    @Test func aRepairedKeyIsReadAsItsRepair() throws {
+        for bytes in [
+            Array(#"{"a"#.utf8) + [0xFF] + Array(#"": 5}"#.utf8), Array(#"{"a\udfff": 5}"#.utf8),
+            Array(#"{"\u0061"#.utf8) + [0xFF] + Array(#"": 5}"#.utf8),
+        ] {
+            var issues: [JastorIssue] = []
+            let model = try Replaced(json: Data(bytes), issues: &issues)
+            #expect(model.value == 5 && model.rest.isEmpty, "\(bytes)")
+            #expect(issues.map(\.description) == [Self.expected], "\(bytes)")
+        }
+        var issues: [JastorIssue] = []
+        let other = try Replaced(json: Data(Array(#"{"b"#.utf8) + [0xFF] + Array(#"": 5}"#.utf8)), issues: &issues)
+        #expect(other.value == 0 && other.rest["b\u{FFFD}"] as? Int == 5)
+        #expect(issues.map(\.description) == [Self.expected])
     }
 
     /// A `modelClass(for:)` hook reading the object builds its strings too: they are reported

@@ -54,7 +54,7 @@ struct KeyTable: Sendable {
     @inline(__always)
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let position = exactPosition(of: bytes)
-        return position >= 0 ? position : equivalentPosition(of: bytes)
+        return position >= 0 ? position : equivalentPosition(of: bytes, countingRepairIn: nil)
     }
 
     /// The position of the property whose key has exactly the bytes `bytes`, or -1.
@@ -94,11 +94,17 @@ struct KeyTable: Sendable {
         var keyIndex = container + 1
         for _ in 0..<count {
             let key = nodes[keyIndex]
-            let position =
-                key.kind == .decodedString
-                ? document.withStringBytes(at: keyIndex, position(of:))
+            var position: Int
+            if key.kind == .decodedString {
+                position = document.withStringBytes(at: keyIndex, position(of:))
+                // A key that held a lone surrogate escape is read as its repair: reported.
+                if position >= 0, key.second != 0 { document.countRepair() }
+            } else {
                 // In bounds by construction: the reader made a key node's range from the input's.
-                : position(of: UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second]))
+                let bytes = UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second])
+                position = exactPosition(of: bytes)
+                if position < 0 { position = equivalentPosition(of: bytes, countingRepairIn: document) }
+            }
             let valueIndex = keyIndex + 1
             if position >= 0 { found[position] = valueIndex }
             let value = nodes[valueIndex]
@@ -111,14 +117,19 @@ struct KeyTable: Sendable {
     ///
     /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
     /// `K`), which a dictionary's lookup finds too. Only a key no property has exactly comes here,
-    /// and it can be one only when it or a property's key has a byte outside ASCII; a key that is
-    /// not valid UTF-8 is none (its repair would read as U+FFFD).
+    /// and it can be one only when it or a property's key has a byte outside ASCII. A key that is
+    /// not valid UTF-8 is its repair (U+FFFD for each bad sequence), as everywhere else a key is
+    /// read: matched here, it is not also kept as an unmapped key, and the repair is counted in
+    /// `document` to be reported.
     @inline(never)
-    private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard hasKeyOutsideASCII || bytes.contains(where: { $0 >= 0x80 }),
-            let key = String(validating: bytes, as: UTF8.self)
-        else { return -1 }
-        return equivalents[key] ?? -1
+    private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>, countingRepairIn document: JSONDocument?)
+        -> Int
+    {
+        guard hasKeyOutsideASCII || bytes.contains(where: { $0 >= 0x80 }) else { return -1 }
+        let valid = String(validating: bytes, as: UTF8.self)
+        guard let position = equivalents[valid ?? String(decoding: bytes, as: UTF8.self)] else { return -1 }
+        if valid == nil { document?.countRepair() }
+        return position
     }
 
     /// The top 32 bits of `hash`, as a bucket keeps them.

@@ -246,6 +246,12 @@ package final class JSONDocument: Sendable {
     /// How many strings handed out so far were repaired and not yet reported.
     var repairCount: Int { repairs.load(ordering: .relaxed) }
 
+    /// Counts a repair made outside ``string(at:)``: a key read as its repair without becoming a
+    /// `String` here (see ``KeyTable``).
+    func countRepair() {
+        repairs.add(1, ordering: .relaxed)
+    }
+
     /// Marks the repairs after the first `count` as reported.
     func markRepairsReported(keeping count: Int) {
         repairs.store(count, ordering: .relaxed)
@@ -284,17 +290,24 @@ package final class JSONDocument: Sendable {
     /// Compared byte by byte without building a `String`; only when the bytes differ and either
     /// side has a byte outside ASCII are they compared as `String`s, which take the same text in
     /// another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for `K`) as equal, as a
-    /// dictionary's lookup does. Bytes that are not valid UTF-8 equal no key (their repair would
-    /// read as U+FFFD).
+    /// dictionary's lookup does. Bytes that are not valid UTF-8 are their repair (U+FFFD for each
+    /// bad sequence, which the reader reports), as everywhere else a key is read.
     func string(at index: Int, equals key: String) -> Bool {
         let node = nodes[index]
-        if node.kind == .decodedString { return decodedStrings[node.first] == key }
+        if node.kind == .decodedString {
+            guard decodedStrings[node.first] == key else { return false }
+            if node.second != 0 { countRepair() }
+            return true
+        }
         return withStringBytes(at: index) { bytes in
             if key.utf8.count == bytes.count, key.utf8.elementsEqual(bytes) { return true }
             guard bytes.contains(where: { $0 >= 0x80 }) || key.utf8.contains(where: { $0 >= 0x80 }) else {
                 return false
             }
-            return String(validating: bytes, as: UTF8.self) == key
+            let valid = String(validating: bytes, as: UTF8.self)
+            guard (valid ?? String(decoding: bytes, as: UTF8.self)) == key else { return false }
+            if valid == nil { countRepair() }
+            return true
         }
     }
 
