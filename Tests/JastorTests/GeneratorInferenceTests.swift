@@ -1,6 +1,18 @@
 import Foundation
+import Jastor
 import JastorGenerator
 import Testing
+
+/// The class the generator writes for `{"tiny": 2.5, "huge": 1e400, "list": [1, 1e400]}`.
+private final class BeyondDoubleRoot: JastorObject {
+    var tiny = 0.0
+    var huge = ""
+    var list: [String] = []
+
+    override class var properties: [JastorProperty] {
+        register(\.tiny, \.huge, \.list)
+    }
+}
 
 /// The generator's type rules, one sample at a time, including the ambiguous cases.
 @Suite struct GeneratorInferenceTests {
@@ -26,6 +38,23 @@ import Testing
         let source = try GeneratorSupport.source(#"{"price": 3, "ratio": 1.0}"#, #"{"price": 2.5, "ratio": 2}"#)
         #expect(source.contains("    var price = 0.0\n"))
         #expect(source.contains("    var ratio = 0.0\n"))
+    }
+
+    /// `1e400` is beyond `Double` (and `Decimal`): a `String` keeps it as written, so the class
+    /// maps its own sample without an issue; the comment says why.
+    @Test func aNumberBeyondDoubleIsKeptAsItsText() throws {
+        let sample = #"{"tiny": 2.5, "huge": 1e400, "list": [1, 1e400]}"#
+        let source = try GeneratorSupport.source(sample)
+        #expect(source.contains("    var tiny = 0.0\n"))
+        #expect(source.contains("    var huge = \"\"\n"))
+        #expect(source.contains("    var list: [String] = []\n"))
+        #expect(source.contains("kept as the text they were written with in a `String`: `huge`, `list`."), "\(source)")
+        // The class as generated maps the sample exactly.
+        var issues: [JastorIssue] = []
+        let root = try BeyondDoubleRoot(json: Data(sample.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(root.huge == "1e400")
+        #expect(root.list == ["1", "1e400"])
     }
 
     @Test func datesGetTheTransformOfTheirFormat() throws {

@@ -2,8 +2,31 @@ import Foundation
 import Jastor
 import Testing
 
+private final class UntypedList: JastorObject {
+    var items: [Any] = []
+
+    override class var properties: [JastorProperty] {
+        register { property(\.items) }
+    }
+}
+
 /// Deep input gets a defined outcome instead of exhausting the stack.
 @Suite struct NestingLimitTests {
+    @Test func deepFoundationArraysInAnUntypedValueAreReportedNotFollowed() {
+        // Casting these to `[Any]` would make Foundation bridge all 100,000 levels at once. Every
+        // level is kept in `levels`, outermost first, so that freeing them frees one level at a
+        // time (freeing the outermost alone would free the levels below it recursively, and
+        // overflow the test thread's stack after Jastor is done).
+        var levels = [NSArray()]
+        for _ in 0..<100_000 { levels.append(NSArray(object: levels[levels.count - 1])) }
+        levels.reverse()
+        let nested = levels[0]
+        var issues: [JastorIssue] = []
+        let list = UntypedList(dictionary: ["items": nested], issues: &issues)
+        #expect(issues.map(\.description) == ["items: expected at most 256 levels of nesting, found deeper input"])
+        #expect(list.items.isEmpty)
+    }
+
     private func chain(depth: Int) -> [String: Any] {
         var json: [String: Any] = ["name": "leaf"]
         for _ in 0..<depth {

@@ -57,4 +57,36 @@ private final class Scrapbook: JastorObject {
         #expect((scrapbook.notes["a"] as? [Any])?.count == 3)
         #expect(scrapbook.items.count == 2)
     }
+
+    @Test func aFoundationContainerHoldingItselfIsKeptWithNullWhereItRepeats() throws {
+        let shared = NSArray(array: [1, 2])
+        let list = NSMutableArray(array: ["x"])
+        list.add(list)
+        list.add(shared)
+        list.add(shared)
+        let table = NSMutableDictionary(dictionary: ["k": "v"])
+        table["again"] = table
+        // The test's own cycles are broken once it is done (LeakSanitizer would report them).
+        defer {
+            list.removeAllObjects()
+            table.removeAllObjects()
+        }
+        var issues: [JastorIssue] = []
+        let scrapbook = Scrapbook(dictionary: ["items": list, "notes": ["table": table]], issues: &issues)
+        let message =
+            "expected a value that does not contain itself (kept as null where it repeats itself), "
+            + "found an NSArray or NSDictionary that contains itself"
+        #expect(issues.map(\.description) == ["notes.table.again: " + message, "items[1]: " + message])
+        #expect(issues.allSatisfy { $0.kind == .invalidValue })
+        #expect(scrapbook.items.count == 4)
+        #expect(scrapbook.items.first as? String == "x")
+        #expect(scrapbook.items[1] is NSNull)
+        // A container met twice, not inside itself, is kept whole both times.
+        #expect(scrapbook.items[2] as? [Int] == [1, 2])
+        #expect(scrapbook.items[3] as? [Int] == [1, 2])
+        let keptTable = try #require(scrapbook.notes["table"] as? [String: Any])
+        #expect(keptTable["k"] as? String == "v")
+        #expect(keptTable["again"] is NSNull)
+        #expect(Scrapbook(dictionary: scrapbook.toDictionary()) == scrapbook)
+    }
 }

@@ -30,6 +30,24 @@ private final class Chain {
     var when = Date(timeIntervalSince1970: .nan)
 }
 
+/// A user's nested value: layers of enum cases and structs around bytes and a number.
+private indirect enum Nest {
+    case leaf(Data, Double)
+    case wrapped(Nest)
+    case labelled(String, Nest)
+    case held(Holder)
+}
+
+private struct Holder {
+    var inner: Nest
+    var tag: Int
+}
+
+/// One layer of a ``Nest``, as the random test builds it.
+private enum Layer {
+    case wrapped, labelled(String), held(Int)
+}
+
 private final class Diary: JastorObject {
     var notes: [String: Any] = [:]
     var entries: [Any] = []
@@ -141,5 +159,63 @@ private final class Diary: JastorObject {
         #expect(error?.issues.map(\.path.description) == ["notes.appointment"], "\(String(describing: error))")
         let encoding = #expect(throws: EncodingError.self) { try JSONEncoder().encode(diary) }
         #expect(String(describing: encoding).contains("nan s since 1970"), "\(String(describing: encoding))")
+    }
+
+    /// Builds a ``Nest`` from its layers, outermost first, around a leaf.
+    private static func nest(_ layers: [Layer], data: Data, number: Double) -> Nest {
+        var value = Nest.leaf(data, number)
+        for layer in layers.reversed() {
+            switch layer {
+            case .wrapped: value = .wrapped(value)
+            case .labelled(let label): value = .labelled(label, value)
+            case .held(let tag): value = .held(Holder(inner: value, tag: tag))
+            }
+        }
+        return value
+    }
+
+    /// Two user values that differ at one random level (up to 50 deep), or in one byte of their
+    /// data, are unequal; equal copies are equal and hash alike.
+    @Test(arguments: [UInt64(0x5EED_B001), 0x5EED_B002])
+    func valuesDifferingAtAnyDepthAreUnequal(seed: UInt64) {
+        print("ValueDescriptionTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for round in 0..<200 {
+            let depth = Int.random(in: 1...50, using: &random)
+            let layers: [Layer] = (0..<depth).map { _ in
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: .wrapped
+                case 1: .labelled("l\(Int.random(in: 0..<10, using: &random))")
+                default: .held(Int.random(in: 0..<10, using: &random))
+                }
+            }
+            let data = Data(
+                (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let number = Double.random(in: -1...1, using: &random)
+            let original = Diary()
+            original.entries = [Self.nest(layers, data: data, number: number)]
+            let copy = Diary()
+            copy.entries = [Self.nest(layers, data: data, number: number)]
+            #expect(original == copy, "seed \(seed) round \(round)")
+            #expect(original.hashValue == copy.hashValue, "seed \(seed) round \(round)")
+            // One change, at a random level: a layer's label or tag, or one byte of the data
+            // (the length stays the same).
+            let level = Int.random(in: 0...depth, using: &random)
+            var changedLayers = layers
+            var changedData = data
+            if level == depth {
+                let index = Int.random(in: 0..<data.count, using: &random)
+                changedData[index] ^= 0x01
+            } else {
+                switch layers[level] {
+                case .wrapped: changedLayers[level] = .labelled("new")
+                case .labelled(let label): changedLayers[level] = .labelled(label + "'")
+                case .held(let tag): changedLayers[level] = .held(tag + 1)
+                }
+            }
+            let changed = Diary()
+            changed.entries = [Self.nest(changedLayers, data: changedData, number: number)]
+            #expect(original != changed, "seed \(seed) round \(round): depth \(depth), changed at \(level)")
+        }
     }
 }

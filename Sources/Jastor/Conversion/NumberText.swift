@@ -62,11 +62,17 @@ enum NumberText {
     }
 
     /// The text of a number handed over as a value, for a `String` property and for issues:
-    /// ``shortest(_:)``, but a negative zero keeps its sign (`-0`, as JSON text writes it).
-    static func text<Number: BinaryFloatingPoint>(_ value: Number) -> String {
+    /// ``shortest(_:)-(Double)``, but a negative zero keeps its sign (`-0`, as JSON text writes it).
+    static func text(_ value: Double) -> String {
         if value == 0 && value.sign == .minus { return "-0" }
-        if let float = value as? Float { return shortest(float) }
-        return shortest(Double(value))
+        return shortest(value)
+    }
+
+    /// The text of a `Float` handed over as a value: ``shortest(_:)-(Float)``, a negative zero
+    /// with its sign, as ``text(_:)-(Double)`` writes a `Double`.
+    static func text(_ value: Float) -> String {
+        if value == 0 && value.sign == .minus { return "-0" }
+        return shortest(value)
     }
 
     /// The shortest text that reads back as `value`; integral values have no `.0`.
@@ -75,10 +81,14 @@ enum NumberText {
         return value.description
     }
 
-    /// The shortest text that reads back as `value` in `Float`; integral values up to 2^24 (where
-    /// every integer is a `Float`) have no `.0`, as the `Double` overload does up to 2^53.
+    /// The shortest digits that read back as `value` in `Float`, written as the `Double` overload
+    /// writes a number: `Float(1e10)` is `10000000000`, as `Double(1e10)` is, not `1e+10`.
+    ///
+    /// The `Float`'s shortest text, read as a `Double`, is the `Double` whose own shortest text has
+    /// those digits (nine significant digits at most, which a `Double` keeps), so one number is
+    /// written one way whichever type held it; an untyped value writes a `Float` as that `Double`.
     static func shortest(_ value: Float) -> String {
-        if let integer = Int64(exactly: value), abs(value) <= 16_777_216 { return String(integer) }
-        return value.description
+        guard value.isFinite, let double = Double(value.description) else { return value.description }
+        return shortest(double)
     }
 }

@@ -77,47 +77,66 @@ struct MappingContext {
     /// it does. Its values count against the run's limit.
     ///
     /// Also records, without refusing the value, each number in it that no Foundation number holds
-    /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so.
+    /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so;
+    /// and each Foundation array or dictionary met again inside itself, kept as `null` there.
     mutating func exceedsLimits<Source: JSONSource>(untyped value: Source) -> Bool {
-        var hasInexactNumber = false
-        switch measure(value, levels: Self.maximumDepth - trail.currentDepth, hasInexactNumber: &hasInexactNumber) {
+        var scan = UntypedScan()
+        switch measure(value, levels: Self.maximumDepth - trail.currentDepth, scan: &scan) {
         case .fits:
-            if hasInexactNumber { recordInexactNumbers(in: value) }
+            if scan.hasInexactNumber || scan.hasCycle {
+                var containersAbove: Set<ObjectIdentifier> = []
+                recordChanges(in: value, containersAbove: &containersAbove)
+            }
             return false
         case .tooDeep: return trail.isTooDeep(found: "deeper input", force: true)
         case .tooManyValues: return !recordValueLimit()
         }
     }
 
-    /// What ``measure(_:levels:)`` found.
+    /// What ``measure(_:levels:scan:)`` found.
     private enum Measure {
         case fits, tooDeep, tooManyValues
     }
 
+    /// What ``measure(_:levels:scan:)`` noted on its way: the Foundation containers above the
+    /// current value, and whether the value holds a number no Foundation number holds exactly or a
+    /// container that holds itself.
+    private struct UntypedScan {
+        var containersAbove: Set<ObjectIdentifier> = []
+        var hasInexactNumber = false
+        var hasCycle = false
+    }
+
     /// Whether every object and array in `value` is within `levels` levels, and its values within
     /// the run's limit, counting them (recursion as deep as the nesting limit at most); notes any
-    /// number literal no Foundation number holds exactly.
+    /// number literal no Foundation number holds exactly, and any Foundation container met again
+    /// inside itself (not descended into again).
     private mutating func measure<Source: JSONSource>(
-        _ value: Source, levels: Int, hasInexactNumber: inout Bool
+        _ value: Source, levels: Int, scan: inout UntypedScan
     ) -> Measure {
         var result = Measure.fits
         switch value.kind {
-        case .object:
+        case .object, .array:
             guard levels > 0, !trail.isStackLow else { return .tooDeep }
-            value.object.forEachMember { _, member in
-                if result == .fits {
-                    result = measureMember(member, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+            let identity = value.containerIdentity
+            if let identity {
+                guard scan.containersAbove.insert(identity).inserted else {
+                    scan.hasCycle = true
+                    return .fits
                 }
             }
-        case .array:
-            guard levels > 0, !trail.isStackLow else { return .tooDeep }
-            value.forEachElement { element in
-                if result == .fits {
-                    result = measureMember(element, levels: levels - 1, hasInexactNumber: &hasInexactNumber)
+            defer { identity.map { _ = scan.containersAbove.remove($0) } }
+            if case .object = value.kind {
+                value.object.forEachMember { _, member in
+                    if result == .fits { result = measureMember(member, levels: levels - 1, scan: &scan) }
+                }
+            } else {
+                value.forEachElement { element in
+                    if result == .fits { result = measureMember(element, levels: levels - 1, scan: &scan) }
                 }
             }
         case .scalar(.number(let literal)):
-            if literal.untypedValue == nil { hasInexactNumber = true }
+            if literal.untypedValue == nil { scan.hasInexactNumber = true }
         case .scalar, .unsupported:
             break
         }
@@ -125,11 +144,11 @@ struct MappingContext {
     }
 
     private mutating func measureMember<Source: JSONSource>(
-        _ member: Source, levels: Int, hasInexactNumber: inout Bool
+        _ member: Source, levels: Int, scan: inout UntypedScan
     ) -> Measure {
         guard valuesLeft > 0 else { return .tooManyValues }
         valuesLeft -= 1
-        return measure(member, levels: levels, hasInexactNumber: &hasInexactNumber)
+        return measure(member, levels: levels, scan: &scan)
     }
 
     /// Counts one value read; `false`, with the issue recorded once, when the run has read as
@@ -153,13 +172,27 @@ struct MappingContext {
         return false
     }
 
-    /// Records each number in `value` (which fits the nesting limit) that no Foundation number holds.
-    private mutating func recordInexactNumbers<Source: JSONSource>(in value: Source) {
+    /// Records each number in `value` (which fits the nesting limit) that no Foundation number
+    /// holds, and each Foundation container met again inside itself (`containersAbove` holds those
+    /// on the way down): the untyped value keeps `null` in its place.
+    private mutating func recordChanges<Source: JSONSource>(
+        in value: Source, containersAbove: inout Set<ObjectIdentifier>
+    ) {
+        let identity = value.containerIdentity
+        if let identity {
+            guard containersAbove.insert(identity).inserted else {
+                return record(
+                    .invalidValue,
+                    expected: "a value that does not contain itself (kept as null where it repeats itself)",
+                    found: "an NSArray or NSDictionary that contains itself")
+            }
+        }
+        defer { identity.map { _ = containersAbove.remove($0) } }
         switch value.kind {
         case .object:
             value.object.forEachMember { key, member in
                 _ = descend(into: .key(key)) { context in
-                    context.recordInexactNumbers(in: member)
+                    context.recordChanges(in: member, containersAbove: &containersAbove)
                     return true
                 }
             }
@@ -167,7 +200,7 @@ struct MappingContext {
             var index = 0
             value.forEachElement { element in
                 _ = descend(into: .index(index)) { context in
-                    context.recordInexactNumbers(in: element)
+                    context.recordChanges(in: element, containersAbove: &containersAbove)
                     return true
                 }
                 index += 1

@@ -7,29 +7,59 @@ import Foundation
 /// infinite seconds, and so do an `NSArray`, a struct's default description or an enum payload
 /// holding such a date. The value is walked instead: dates as ``ISO8601Text/describing(_:)`` writes
 /// them, numbers and strings by their text, containers element by element (dictionaries sorted),
-/// structs, tuples, enum payloads and classes field by field through `Mirror`, at most
-/// ``maximumDepth`` levels deep, a class met again on the way down written by its name only (a
-/// cycle). A value with nothing to walk that Jastor does not know to describe safely is written by
-/// its type's name.
+/// structs, tuples, enum payloads and classes field by field through `Mirror`, a class met again on
+/// the way down written by its name only (a cycle). A value with nothing to walk that Jastor does
+/// not know to describe safely is written by its type's name.
+///
+/// A description stops at ``maximumDepth`` levels and writes `Data` by its length; equality
+/// (``isEqual(_:_:)``) walks as deep as the values go and compares `Data` byte by byte.
 enum ValueDescription {
-    /// Levels walked before the rest is written as `…`.
+    /// Levels walked before the rest is written as `…`, in a description.
     static let maximumDepth = 12
 
     /// The value's text.
     static func describing(_ value: Any) -> String {
-        var walk = Walk()
+        var walk = Walk(isExact: false)
         walk.write(value, depth: 0)
         return walk.text
     }
 
+    /// Whether the two values are the same, to their last level: their texts written in full
+    /// (every level, `Data` by its bytes) are equal.
+    ///
+    /// Values nested so deeply that the current thread's stack runs low before the walk ends
+    /// compare unequal: they are not known to be equal. Equal values have equal descriptions
+    /// (which stop at ``maximumDepth`` levels), so hashing a description is consistent with this.
+    static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        var left = Walk(isExact: true)
+        left.write(lhs, depth: 0)
+        guard !left.isIncomplete else { return false }
+        var right = Walk(isExact: true)
+        right.write(rhs, depth: 0)
+        return !right.isIncomplete && left.text == right.text
+    }
+
     /// One rendering: the text so far and the objects on the way down.
     private struct Walk {
+        /// Whether the walk goes to the last level and writes data by its bytes (for equality).
+        let isExact: Bool
         var text = ""
         var objectsAbove: Set<ObjectIdentifier> = []
+        /// Whether an exact walk stopped where the stack ran low.
+        var isIncomplete = false
+        private let stackLimit = StackGuard.currentLimit()
+
+        init(isExact: Bool) {
+            self.isExact = isExact
+        }
 
         mutating func write(_ value: Any, depth: Int) {
-            if let leaf = ValueDescription.leafText(value) { return text += leaf }
-            guard depth < ValueDescription.maximumDepth else { return text += "…" }
+            if let leaf = ValueDescription.leafText(value, isExact: isExact) { return text += leaf }
+            if isExact {
+                guard !isIncomplete, !StackGuard.isLow(stackLimit) else { return isIncomplete = true }
+            } else {
+                guard depth < ValueDescription.maximumDepth else { return text += "…" }
+            }
             let typeName = String(describing: type(of: value))
             var object: ObjectIdentifier?
             if type(of: value) is AnyObject.Type {
@@ -38,6 +68,14 @@ enum ValueDescription {
                 object = identifier
             }
             defer { object.map { _ = objectsAbove.remove($0) } }
+            // Foundation's containers are read one level at a time, never cast: a cast bridges all
+            // their levels at once (``FoundationContainer``).
+            if let elements = FoundationContainer.elements(of: value) {
+                return writeList("[", elements.map { ($0, nil) }, "]", depth: depth)
+            }
+            if type(of: value) is NSDictionary.Type {
+                return writeMirrored(value, typeName: typeName, depth: depth)
+            }
             if let array = value as? [Any] {
                 return writeList("[", array.map { ($0, nil) }, "]", depth: depth)
             }
@@ -99,16 +137,18 @@ enum ValueDescription {
 
         /// `key: value`, rendered apart so that entries can be sorted.
         private mutating func entry(_ key: Any, _ value: Any, depth: Int) -> String {
-            var entry = Walk(text: "", objectsAbove: objectsAbove)
+            var entry = Walk(isExact: isExact)
+            entry.objectsAbove = objectsAbove
             entry.write(key, depth: depth + 1)
             entry.text += ": "
             entry.write(value, depth: depth + 1)
+            if entry.isIncomplete { isIncomplete = true }
             return entry.text
         }
     }
 
     /// The text of a value whose own description is known to be safe and exact, or of a date.
-    private static func leafText(_ value: Any) -> String? {
+    private static func leafText(_ value: Any, isExact: Bool) -> String? {
         let type = type(of: value)
         if type == String.self, let string = value as? String { return string.debugDescription }
         if type == Date.self, let date = value as? Date { return ISO8601Text.describing(date) }
@@ -125,7 +165,10 @@ enum ValueDescription {
             return String(describing: value)
         }
         if let string = value as? NSString, type is NSString.Type { return String(string).debugDescription }
-        if let data = value as? Data { return "Data(\(data.count) bytes)" }
+        if let data = value as? Data {
+            guard isExact else { return "Data(\(data.count) bytes)" }
+            return "Data(" + data.map { String($0, radix: 16) }.joined(separator: " ") + ")"
+        }
         return nil
     }
 }

@@ -10,35 +10,52 @@ import Foundation
 extension FoundationJSON {
     /// `value` with every mutable Foundation object in it copied.
     static func detached(_ value: Any) -> Any {
-        detachedIfShared(value) ?? value
+        var containersAbove: Set<ObjectIdentifier> = []
+        return detachedIfShared(value, containersAbove: &containersAbove) ?? value
     }
 
     /// `value` with its mutable Foundation objects copied, or `nil` when it holds none.
     ///
     /// Mutability is read from the object's class (a Swift `String` never is one). On Apple
     /// platforms Foundation's own strings and data share a class with their mutable kinds, so
-    /// they are copied too: the copy is equal, only not shared.
-    private static func detachedIfShared(_ value: Any) -> Any? {
+    /// they are copied too: the copy is equal, only not shared. Foundation arrays and dictionaries
+    /// become Swift ones, read one level at a time (``FoundationContainer``); one met again inside
+    /// itself (`containersAbove` holds those on the way down) is kept as `NSNull`, as the mapping
+    /// reported. A container met twice elsewhere is copied whole both times.
+    private static func detachedIfShared(_ value: Any, containersAbove: inout Set<ObjectIdentifier>) -> Any? {
         let type = type(of: value)
         // The common scalars, told apart without a cast.
         if type == String.self || type is NSNumber.Type || type is NSNull.Type { return nil }
         if type is NSMutableString.Type, let string = value as? String { return string }
         if type is NSMutableData.Type, let data = value as? Data { return data }
+        if let identity = FoundationContainer.identity(of: value) {
+            guard containersAbove.insert(identity).inserted else { return NSNull() }
+            defer { containersAbove.remove(identity) }
+            if let elements = FoundationContainer.elements(of: value) {
+                return detachedElements(of: elements, copied: true, containersAbove: &containersAbove)
+            }
+            if let members = FoundationContainer.members(of: value) {
+                return detachedMembers(of: members, copied: true, containersAbove: &containersAbove)
+            }
+            return nil
+        }
         if let array = value as? [Any] {
-            return detachedElements(of: array, copied: type is NSMutableArray.Type)
+            return detachedElements(of: array, copied: false, containersAbove: &containersAbove)
         }
         if let dictionary = value as? [String: Any] {
-            return detachedMembers(of: dictionary, copied: type is NSMutableDictionary.Type)
+            return detachedMembers(of: dictionary, copied: false, containersAbove: &containersAbove)
         }
         return nil
     }
 
     /// The array with its elements detached, or `nil` when neither it (`copied`) nor any element
     /// needed a copy.
-    private static func detachedElements(of array: [Any], copied: Bool) -> [Any]? {
+    private static func detachedElements(
+        of array: [Any], copied: Bool, containersAbove: inout Set<ObjectIdentifier>
+    ) -> [Any]? {
         var result: [Any]?
         for (index, element) in array.enumerated() {
-            guard let detached = detachedIfShared(element) else { continue }
+            guard let detached = detachedIfShared(element, containersAbove: &containersAbove) else { continue }
             if result == nil { result = array }
             result?[index] = detached
         }
@@ -47,10 +64,12 @@ extension FoundationJSON {
 
     /// The dictionary with its values detached, or `nil` when neither it (`copied`) nor any value
     /// needed a copy.
-    private static func detachedMembers(of dictionary: [String: Any], copied: Bool) -> [String: Any]? {
+    private static func detachedMembers(
+        of dictionary: [String: Any], copied: Bool, containersAbove: inout Set<ObjectIdentifier>
+    ) -> [String: Any]? {
         var result: [String: Any]?
         for (key, member) in dictionary {
-            guard let detached = detachedIfShared(member) else { continue }
+            guard let detached = detachedIfShared(member, containersAbove: &containersAbove) else { continue }
             if result == nil { result = dictionary }
             result?[key] = detached
         }

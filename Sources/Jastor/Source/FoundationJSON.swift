@@ -28,6 +28,10 @@ struct FoundationJSON: JSONSource {
 
     var foundationValue: Any { Self.detached(raw) }
 
+    /// The identity of the value when it is a Foundation container, which may be met again below
+    /// itself (a cycle).
+    var containerIdentity: ObjectIdentifier? { FoundationContainer.identity(of: raw) }
+
     func forEachElement(_ body: (FoundationJSON) -> Void) {
         for element in array {
             body(FoundationJSON(raw: element))
@@ -75,6 +79,14 @@ struct FoundationJSON: JSONSource {
         }
         if Swift.type(of: raw) is NSNumber.Type, let number = raw as? NSNumber {
             return (.scalar(scalar(from: number)), [:], [])
+        }
+        // Foundation's containers are read one level at a time: a cast would bridge all their
+        // levels at once, and overflow the stack on one that holds itself.
+        if let members = FoundationContainer.members(of: raw) {
+            return (.object, members, [])
+        }
+        if let elements = FoundationContainer.elements(of: raw) {
+            return (.array, [:], elements)
         }
         if let dictionary = raw as? [String: Any] {
             return (.object, dictionary, [])

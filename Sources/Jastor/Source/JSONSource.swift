@@ -28,6 +28,10 @@ protocol JSONSource {
     /// results make unspecialised code look up `Optional`'s metadata.
     func forEachElement(_ body: (Self) -> Void)
 
+    /// The identity of a container that may be met again inside itself (a Foundation array or
+    /// dictionary the caller built), `nil` for the others.
+    var containerIdentity: ObjectIdentifier? { get }
+
     /// Reads this value through `codec` into `slot` (``Codec/decode(_:into:context:)``).
     ///
     /// Generic code reads nested values through this rather than calling the codec: a source
@@ -46,6 +50,8 @@ protocol JSONSource {
 }
 
 extension JSONSource {
+    var containerIdentity: ObjectIdentifier? { nil }
+
     func read<Value>(
         through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {

@@ -143,7 +143,7 @@ extension JSONValue: Hashable {
         case (.object(let a), .object(let b)):
             a.model == b.model && a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
         case (.opaque(let a), .opaque(let b)):
-            ValueDescription.describing(a.value) == ValueDescription.describing(b.value)
+            ValueDescription.isEqual(a.value, b.value)
         case (.integer, _), (.unsignedInteger, _), (.double, _), (.decimal, _): numbersEqual(lhs, rhs)
         default: false
         }

@@ -36,6 +36,13 @@ struct DocComment {
         if let key = node.discriminator {
             paragraphs.append("`modelClass(for:)` picks the subclass from `\(key)`; other values build this class.")
         }
+        let numberTexts = node.properties.filter { $0.type.holdsNumberText }.map { Self.code($0.key) }
+        if !numberTexts.isEmpty {
+            paragraphs.append(
+                "Numbers beyond `Double`'s range in the samples, which no Swift number type holds (`Decimal` "
+                    + "stops near 1e165), so kept as the text they were written with in a `String`: "
+                    + numberTexts.joined(separator: ", ") + ".")
+        }
         if let collector {
             let family = [node] + nodes.filter { $0.superclass == index }
             let untyped = family.flatMap(\.properties).filter(\.type.isUntyped)

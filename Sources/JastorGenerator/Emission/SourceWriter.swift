@@ -50,7 +50,7 @@ struct SourceWriter {
         let type = enumName ?? swiftType(property.type)
         if property.isOptional || property.type == .scalar(.url) { return "var \(declared): \(type)?" }
         switch property.type {
-        case .scalar(.string): return "var \(declared) = \"\""
+        case .scalar(.string), .scalar(.numberText): return "var \(declared) = \"\""
         case .scalar(.bool): return "var \(declared) = false"
         case .scalar(.int): return "var \(declared) = 0"
         case .scalar(.double): return "var \(declared) = 0.0"

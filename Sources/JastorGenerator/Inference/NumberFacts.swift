@@ -1,4 +1,5 @@
-/// What the numbers seen at one place need: a fraction, 64 bits, or more than `Double` holds exactly.
+/// What the numbers seen at one place need: a fraction, 64 bits, more than `Double` holds exactly,
+/// or more than any Swift number holds.
 struct NumberFacts: Sendable, Equatable {
     /// Some number was written with a fraction or an exponent (`2.5`, `1.0`, `1e3`).
     var hasFraction = false
@@ -8,10 +9,13 @@ struct NumberFacts: Sendable, Equatable {
     var exceedsDoublePrecision = false
     /// Some integer lies outside `Int64`.
     var exceeds64Bits = false
+    /// Some number lies beyond `Double`'s range (`1e400`), and so beyond `Decimal`'s (about 1e165).
+    var exceedsDoubleRange = false
 
     /// The facts of one number, from its JSON text.
     init(text: String) {
         hasFraction = text.contains { $0 == "." || $0 == "e" || $0 == "E" }
+        exceedsDoubleRange = Double(text)?.isFinite != true
         guard !hasFraction else { return }
         guard let integer = Int64(text) else {
             exceeds32Bits = true
@@ -23,22 +27,33 @@ struct NumberFacts: Sendable, Equatable {
         exceedsDoublePrecision = integer.magnitude > 1 << 53
     }
 
-    private init(hasFraction: Bool, exceeds32Bits: Bool, exceedsDoublePrecision: Bool, exceeds64Bits: Bool) {
+    private init(
+        hasFraction: Bool, exceeds32Bits: Bool, exceedsDoublePrecision: Bool, exceeds64Bits: Bool,
+        exceedsDoubleRange: Bool
+    ) {
         self.hasFraction = hasFraction
         self.exceeds32Bits = exceeds32Bits
         self.exceedsDoublePrecision = exceedsDoublePrecision
         self.exceeds64Bits = exceeds64Bits
+        self.exceedsDoubleRange = exceedsDoubleRange
     }
 
     func merging(_ other: NumberFacts) -> NumberFacts {
         NumberFacts(
             hasFraction: hasFraction || other.hasFraction, exceeds32Bits: exceeds32Bits || other.exceeds32Bits,
             exceedsDoublePrecision: exceedsDoublePrecision || other.exceedsDoublePrecision,
-            exceeds64Bits: exceeds64Bits || other.exceeds64Bits)
+            exceeds64Bits: exceeds64Bits || other.exceeds64Bits,
+            exceedsDoubleRange: exceedsDoubleRange || other.exceedsDoubleRange)
     }
 
     /// The Swift type a careful engineer would pick: `Int` unless a value needs more.
+    ///
+    /// A number beyond `Double`'s range fits no Swift number type (`Decimal` stops near 1e165):
+    /// an untyped value would keep it as its text, with an issue. A `String` takes a JSON number
+    /// as the text it was written with, exactly and without an issue, so such a place is typed
+    /// ``ScalarType/numberText``, a `String`, and the class's comment says why.
     var scalarType: ScalarType {
+        if exceedsDoubleRange { return .numberText }
         if hasFraction { return exceedsDoublePrecision ? .decimal : .double }
         if exceeds64Bits { return .decimal }
         return exceeds32Bits ? .int64 : .int

@@ -24,6 +24,16 @@ indirect enum PropertyType: Hashable, Sendable {
     /// Keys whose values were of several kinds (a number here, a string there): kept untyped.
     case mixed
 
+    /// Whether the type holds numbers beyond `Double`'s range as text, directly or inside arrays
+    /// and maps.
+    var holdsNumberText: Bool {
+        switch self {
+        case .scalar(.numberText): true
+        case .array(let inner), .map(let inner), .optional(let inner): inner.holdsNumberText
+        default: false
+        }
+    }
+
     /// Whether the type keeps the key untyped, with the class's unmapped keys.
     var isUntyped: Bool { self == .alwaysNull || self == .mixed }
 

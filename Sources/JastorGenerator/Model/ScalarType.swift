@@ -1,6 +1,8 @@
 /// A Swift scalar type the generator writes, with the date format that reads it.
 enum ScalarType: Hashable, Sendable {
     case string, bool, int, int64, double, decimal, url
+    /// Numbers beyond `Double`'s range, kept as the text they were written with in a `String`.
+    case numberText
     case date(DateFormat)
 
     /// The type's name in Swift source.
@@ -13,6 +15,7 @@ enum ScalarType: Hashable, Sendable {
         case .double: "Double"
         case .decimal: "Decimal"
         case .url: "URL"
+        case .numberText: "String"
         case .date: "Date"
         }
     }
@@ -24,6 +27,7 @@ enum ScalarType: Hashable, Sendable {
         case .int64: 1
         case .double: 2
         case .decimal: 3
+        case .numberText: 4
         default: nil
         }
     }
