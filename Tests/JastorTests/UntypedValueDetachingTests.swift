@@ -58,6 +58,33 @@ private final class Scrapbook: JastorObject {
         #expect(scrapbook.items.count == 2)
     }
 
+    /// A mutable object inside an `Optional` (a dictionary literal's `nick as Any`), a set, an
+    /// ordered set, an attributed string and a dictionary with keys that are not strings (not
+    /// JSON: reported, and still kept) are copied too.
+    @Test func otherMutableObjectsAndOptionalsAreCopied() throws {
+        let nick: NSMutableString? = NSMutableString(string: "before")
+        let set = NSMutableSet(array: ["a"])
+        let ordered = NSMutableOrderedSet(array: ["a"])
+        let attributed = NSMutableAttributedString(string: "a")
+        let numbered = NSMutableDictionary(dictionary: [1: "one"])
+        var notes: [String: Any] = [:]
+        notes["nick"] = nick as Any
+        let scrapbook = Scrapbook(
+            dictionary: ["notes": notes, "items": [set, ordered, attributed, numbered, nick as Any]])
+        let before = scrapbook.description
+        let hash = scrapbook.hashValue
+        let nickText = try #require((scrapbook.toDictionary()["notes"] as? [String: Any])?["nick"] as? String)
+        nick?.setString("after")
+        set.add("b")
+        ordered.add("b")
+        attributed.append(NSAttributedString(string: "b"))
+        numbered[2] = "two"
+        #expect(scrapbook.description == before)
+        #expect(scrapbook.hashValue == hash)
+        #expect(nickText == "before")
+        #expect((scrapbook.toDictionary()["notes"] as? [String: Any])?["nick"] as? String == "before")
+    }
+
     @Test func aFoundationContainerHoldingItselfIsKeptWithNullWhereItRepeats() throws {
         let shared = NSArray(array: [1, 2])
         let list = NSMutableArray(array: ["x"])

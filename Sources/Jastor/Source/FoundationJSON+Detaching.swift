@@ -3,10 +3,11 @@ import Foundation
 /// Untyped values taken from a Foundation dictionary without the caller's mutable objects.
 ///
 /// A model keeps an untyped value (`Any`, `[String: Any]`, `[Any]`) as the dictionary held it; an
-/// `NSMutableString`, `NSMutableData`, `NSMutableArray` or `NSMutableDictionary` in it would stay
-/// shared with the caller, and the model's value (and hash) would change when the caller changes
-/// that object after mapping. Such objects are copied into Swift values; a value holding none is
-/// handed on as it is.
+/// `NSMutableString`, `NSMutableData`, `NSMutableArray`, `NSMutableDictionary`, `NSMutableSet` or
+/// any other mutable Foundation object in it (inside an `Optional` too) would stay shared with the
+/// caller, and the model's value (and hash) would change when the caller changes that object after
+/// mapping. Such objects are copied (strings, data, arrays and dictionaries into Swift values);
+/// a value holding none is handed on as it is.
 extension FoundationJSON {
     /// `value` with every mutable Foundation object in it copied.
     static func detached(_ value: Any) -> Any {
@@ -37,15 +38,39 @@ extension FoundationJSON {
             if let members = FoundationContainer.members(of: value) {
                 return detachedMembers(of: members, copied: true, containersAbove: &containersAbove)
             }
-            return nil
+            // A dictionary with keys that are not all strings: not JSON (the mapping reported it),
+            // copied one level.
+            return (value as? NSCopying)?.copy(with: nil)
         }
+        // Foundation's other mutable kinds: an immutable copy.
+        if isMutableFoundationObject(type), let object = value as? NSCopying { return object.copy(with: nil) }
+        if type == Int.self || type == Double.self || type == Bool.self { return nil }
         if let array = value as? [Any] {
             return detachedElements(of: array, copied: false, containersAbove: &containersAbove)
         }
         if let dictionary = value as? [String: Any] {
             return detachedMembers(of: dictionary, copied: false, containersAbove: &containersAbove)
         }
+        // `["nick": nick as Any]` with `nick: NSMutableString?` holds an `Optional` inside `Any`.
+        if let wrapped = wrappedOptional(value) {
+            return wrapped.flatMap { detachedIfShared($0, containersAbove: &containersAbove) }
+        }
         return nil
+    }
+
+    /// Whether `type` is one of Foundation's mutable classes besides strings, data, arrays and
+    /// dictionaries (sets, ordered sets, attributed strings, character and index sets).
+    private static func isMutableFoundationObject(_ type: Any.Type) -> Bool {
+        type is NSMutableSet.Type || type is NSMutableOrderedSet.Type || type is NSMutableAttributedString.Type
+            || type is NSMutableCharacterSet.Type || type is NSMutableIndexSet.Type
+    }
+
+    /// `.some(wrapped)` when `value` is an `Optional` (`.some(nil)` for `nil`), `nil` when it is
+    /// not one.
+    private static func wrappedOptional(_ value: Any) -> Any?? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return nil }
+        return .some(mirror.children.first?.value)
     }
 
     /// The array with its elements detached, or `nil` when neither it (`copied`) nor any element
