@@ -50,7 +50,7 @@ struct KeyTable: Sendable {
     @inline(__always)
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let position = exactPosition(of: bytes)
-        return position >= 0 ? position : equivalentPosition(of: bytes)
+        return position >= 0 || Self.isASCII(bytes) ? position : equivalentPosition(of: bytes)
     }
 
     /// The position of the property whose key has exactly the bytes `bytes`, or -1.
@@ -107,14 +107,31 @@ struct KeyTable: Sendable {
     ///
     /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
     /// `K`), which a dictionary's lookup finds too. Only a key with a byte outside ASCII can be
-    /// one, and only a key no property has exactly comes here; a key that is not valid UTF-8 is
-    /// none (its repair would read as U+FFFD).
+    /// one (``isASCII(_:)`` is asked first), and only a key no property has exactly comes here; a
+    /// key that is not valid UTF-8 is none (its repair would read as U+FFFD).
     @inline(never)
     private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard bytes.contains(where: { $0 >= 0x80 }), let key = String(validating: bytes, as: UTF8.self) else {
-            return -1
-        }
+        guard let key = String(validating: bytes, as: UTF8.self) else { return -1 }
         return equivalents[key] ?? -1
+    }
+
+    /// Whether every byte of `bytes` is ASCII, eight at a time.
+    @inline(__always)
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var bits: UInt64 = 0
+        var index = 0
+        // Each load is eight bytes inside the key: `index + 8` is at most its count.
+        while index + 8 <= bytes.count {
+            bits |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        // Each byte read is inside the key: `index` is below its count.
+        while index < bytes.count {
+            bits |= UInt64(base[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// The top 32 bits of `hash`, as a bucket keeps them.
