@@ -115,21 +115,28 @@ struct KeyTable: Sendable {
         return equivalents[key] ?? -1
     }
 
-    /// Whether every byte of `bytes` is ASCII, eight at a time.
+    /// Whether every byte of `bytes` is ASCII, eight at a time (the last eight, or the first and
+    /// last four, overlapping the ones before: a byte read twice changes nothing).
     @inline(__always)
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        let count = bytes.count
         var bits: UInt64 = 0
-        var index = 0
-        // Each load is eight bytes inside the key: `index + 8` is at most its count.
-        while index + 8 <= bytes.count {
-            bits |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        // Each byte read is inside the key: `index` is below its count.
-        while index < bytes.count {
-            bits |= UInt64(base[index])
-            index += 1
+        if count >= 8 {
+            var index = 0
+            // Each load is eight bytes inside the key: `index + 8` is below `count`, and `count` >= 8.
+            while index + 8 < count {
+                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            bits |= base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            // Both loads are four bytes inside a key of four to seven.
+            let head = base.loadUnaligned(as: UInt32.self)
+            bits = UInt64(head | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            // Each byte read is inside a key of at most three.
+            for index in 0..<count { bits |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) }
         }
         return bits & 0x8080_8080_8080_8080 == 0
     }
