@@ -106,6 +106,26 @@ private final class Spelled: JastorObject {
         }
     }
 
+    /// A key's byte outside ASCII is seen wherever it lies: in the first eight bytes, in a later
+    /// eight-byte word, among the last bytes, at every offset in a word, in keys of every length
+    /// up to three words.
+    @Test func keysBeyondASCIIAreSeenAnywhereInTheKey() {
+        for before in 0...17 {
+            for after in 0...9 {
+                let head = String(repeating: "a", count: before)
+                let tail = String(repeating: "b", count: after)
+                let table = KeyTable(keys: ["x", head + "é" + tail, head + "K" + tail])
+                let label = "\(before) bytes before, \(after) after"
+                #expect(position(of: head + "e\u{301}" + tail, in: table) == 1, "\(label)")
+                #expect(position(of: head + "\u{212A}" + tail, in: table) == 2, "\(label)")
+                #expect(position(of: head + "é" + tail, in: table) == 1, "\(label)")
+                #expect(position(of: head + "e\u{300}" + tail, in: table) == -1, "\(label)")
+                #expect(position(of: head + "e" + tail, in: table) == -1, "\(label)")
+                #expect(position(of: head + "k" + tail, in: table) == -1, "\(label)")
+            }
+        }
+    }
+
     /// Objects whose members come in random orders, given twice (the last one counts), with
     /// unknown keys (some alike the mapped ones), mapped keys spelled with escapes, keys left out
     /// and values of the wrong kind: the same values and issues from bytes as from a dictionary
@@ -129,6 +149,50 @@ private final class Spelled: JastorObject {
             let fromBytes = try KeyedMembers(json: Data(text.utf8), issues: &bytesIssues)
             let fromDictionary = KeyedMembers(dictionary: dictionary, issues: &dictionaryIssues)
             #expect(Self.values(of: fromBytes) == Self.values(of: fromDictionary), "\(label)")
+            #expect(
+                bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(), "\(label)")
+        }
+    }
+
+    /// Arrays of objects of one class read in one call, whose keys come in the order of the object
+    /// before, in that order changed a little (two members swapped, one left out, one given twice,
+    /// an unknown key put in) or in a new order, with the spellings, duplicates, unknown keys,
+    /// missing keys and wrong values above: the same values and issues (with their indexes) from
+    /// bytes as from dictionaries holding the last value of each key.
+    @Test(arguments: [UInt64(0x6E70_0701), 0x6E70_0702]) func objectsOfOneClassInChangingOrdersMatchAsDictionariesDo(
+        seed: UInt64
+    ) throws {
+        print("KeyTableTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for array in 0..<40 {
+            var objects: [[(key: String, spelling: String, value: String)]] = []
+            var previous = Self.randomMembers(&random)
+            for _ in 0..<Int.random(in: 1...24, using: &random) {
+                let keys = Self.reordered(previous, &random)
+                previous = keys
+                objects.append(keys.map { ($0.key, $0.spelling, Self.value(forKey: $0.key, &random)) })
+            }
+            let text =
+                "["
+                + objects.map { members in
+                    "{" + members.map { "\"\($0.spelling)\": \($0.value)" }.joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]"
+            let label = "seed \(String(seed, radix: 16)), array \(array): \(text)"
+            var dictionaries: [Any] = []
+            for members in objects {
+                var dictionary: [String: Any] = [:]
+                for member in members {
+                    let wrapped = try JSONSerialization.jsonObject(with: Data("[\(member.value)]".utf8))
+                    dictionary[member.key] = try #require((wrapped as? [Any])?.first, "\(label)")
+                }
+                dictionaries.append(dictionary)
+            }
+            var bytesIssues: [JastorIssue] = []
+            var dictionaryIssues: [JastorIssue] = []
+            let fromBytes = try [KeyedMembers](json: Data(text.utf8), issues: &bytesIssues)
+            let fromDictionaries = [KeyedMembers](jsonArray: dictionaries, issues: &dictionaryIssues)
+            #expect(fromBytes.count == objects.count, "\(label)")
+            #expect(fromBytes.map(Self.values) == fromDictionaries.map(Self.values), "\(label)")
             #expect(
                 bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(), "\(label)")
         }
@@ -192,6 +256,38 @@ private final class Spelled: JastorObject {
         }
         members.shuffle(using: &random)
         return members
+    }
+
+    /// The keys and spellings of `members` in the same order one time in two, else changed a
+    /// little (one time in four) or drawn anew.
+    private static func reordered(
+        _ members: [(key: String, spelling: String, value: String)], _ random: inout SeededRandom
+    ) -> [(key: String, spelling: String, value: String)] {
+        var members = members
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0..<4: return members
+        case 4 where members.count >= 2:
+            let index = Int.random(in: 0..<members.count - 1, using: &random)
+            members.swapAt(index, index + 1)
+        case 5 where !members.isEmpty: members.remove(at: Int.random(in: 0..<members.count, using: &random))
+        case 6 where !members.isEmpty:
+            let member = members[Int.random(in: 0..<members.count, using: &random)]
+            members.insert(member, at: Int.random(in: 0...members.count, using: &random))
+        case 7:
+            let key = unknownKeys.randomElement(using: &random) ?? "x"
+            members.insert((key, key, ""), at: Int.random(in: 0...members.count, using: &random))
+        default: return randomMembers(&random)
+        }
+        return members
+    }
+
+    /// A new value for `key`: of its kind four times in five, else of the wrong kind (any kind for
+    /// an unknown key).
+    private static func value(forKey key: String, _ random: inout SeededRandom) -> String {
+        guard let mapped = mappedKeys.first(where: { $0.key == key }) else {
+            return [integer, string, child, tags, wrongValue].randomElement(using: &random)?(&random) ?? "1"
+        }
+        return Int.random(in: 0..<5, using: &random) == 0 ? wrongValue(&random) : mapped.value(&random)
     }
 
     private static func integer(_ random: inout SeededRandom) -> String {

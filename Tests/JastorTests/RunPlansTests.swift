@@ -21,4 +21,22 @@ import Testing
             }
         }
     }
+
+    /// Classes asked for again at once, after one other, and after more than the run keeps (the
+    /// last one asked for is answered without a search): each time the class's own plan.
+    @Test func aClassAskedForAgainGetsItsPlan() {
+        let classes: [JastorObject.Type] = [
+            TwDescription.self, TwEntities.self, TwHashtag.self, TwMedia.self, TwMedium.self, TwMetadata.self,
+            TwSearchMetadata.self, TwSearchResponse.self, TwSizes.self, TwStatus.self, TwStatusEntities.self,
+            TwURL.self, TwUser.self, TwUserMention.self, GhActor.self, GhAuthor.self, GhCommit.self, GhEvent.self,
+        ]
+        let order = [0, 0, 1, 0, 0, 2, 2, 1] + Array(classes.indices) + [17, 17, 0, 17, 0, 0, 5, 17]
+        var plans = RunPlans()
+        for index in order {
+            let type = classes[index]
+            let plan = plans.plan(for: type)
+            #expect(plan.modelType == type, "class \(index)")
+            #expect(plan === PlanCache.shared.plan(for: type), "class \(index)")
+        }
+    }
 }

@@ -84,12 +84,22 @@ struct IssueTrail {
     ///
     /// A thread whose stack is nearly used up is at the limit too (a small thread in a debug
     /// build holds fewer levels): the issue then says how many levels it held.
+    ///
+    /// Inlined: every object and array read asks, and almost always the answer is no, which
+    /// takes a comparison of the depth and one of the stack's address.
+    @inline(__always)
     mutating func isTooDeep(found: String, force: Bool = false) -> Bool {
+        guard force || depth >= MappingContext.maximumDepth || isStackLow else { return false }
+        return recordTooDeep(found: found, force: force)
+    }
+
+    /// Records why the current depth is too deep, for ``isTooDeep(found:force:)``; returns `true`.
+    @inline(never)
+    private mutating func recordTooDeep(found: String, force: Bool) -> Bool {
         if force || depth >= MappingContext.maximumDepth {
             record(.nestingTooDeep, expected: "at most \(MappingContext.maximumDepth) levels of nesting", found: found)
             return true
         }
-        guard isStackLow else { return false }
         record(
             .nestingTooDeep, expected: "at most \(depth) levels of nesting, as many as this thread's stack holds",
             found: found)
@@ -97,5 +107,7 @@ struct IssueTrail {
     }
 
     /// Whether the thread's stack has too little room left for another level.
-    var isStackLow: Bool { StackGuard.isLow(stackLimit) }
+    var isStackLow: Bool {
+        @inline(__always) get { StackGuard.isLow(stackLimit) }
+    }
 }

@@ -66,6 +66,7 @@ struct MappingContext {
     /// Whether an object or array at the current path is nested too deeply to read.
     ///
     /// Records the issue when it is. Containers ask this before reading their members.
+    @inline(__always)
     mutating func isTooDeep() -> Bool {
         trail.isTooDeep(found: "deeper input")
     }

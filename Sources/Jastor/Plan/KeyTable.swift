@@ -117,19 +117,54 @@ struct KeyTable: Sendable {
     ///
     /// It is the same text in another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for
     /// `K`), which a dictionary's lookup finds too. Only a key no property has exactly comes here,
-    /// and it can be one only when it or a property's key has a byte outside ASCII. A key that is
-    /// not valid UTF-8 is its repair (U+FFFD for each bad sequence), as everywhere else a key is
-    /// read: matched here, it is not also kept as an unmapped key, and the repair is counted in
-    /// `document` to be reported.
-    @inline(never)
+    /// and it can be one only when it or a property's key has a byte outside ASCII (the table's
+    /// flag, then ``isASCII(_:)``, are asked first). A key that is not valid UTF-8 is its repair
+    /// (U+FFFD for each bad sequence), as everywhere else a key is read: matched here, it is not
+    /// also kept as an unmapped key, and the repair is counted in `document` to be reported.
+    @inline(__always)
     private func equivalentPosition(of bytes: UnsafeBufferPointer<UInt8>, countingRepairIn document: JSONDocument?)
         -> Int
     {
-        guard hasKeyOutsideASCII || bytes.contains(where: { $0 >= 0x80 }) else { return -1 }
+        guard hasKeyOutsideASCII || !Self.isASCII(bytes) else { return -1 }
+        return spelledPosition(of: bytes, countingRepairIn: document)
+    }
+
+    /// ``equivalentPosition(of:countingRepairIn:)`` once the key may be one: the lookup by
+    /// `String`.
+    @inline(never)
+    private func spelledPosition(of bytes: UnsafeBufferPointer<UInt8>, countingRepairIn document: JSONDocument?)
+        -> Int
+    {
         let valid = String(validating: bytes, as: UTF8.self)
         guard let position = equivalents[valid ?? String(decoding: bytes, as: UTF8.self)] else { return -1 }
         if valid == nil { document?.countRepair() }
         return position
+    }
+
+    /// Whether every byte of `bytes` is ASCII, eight at a time (the last eight, or the first and
+    /// last four, overlapping the ones before: a byte read twice changes nothing).
+    @inline(__always)
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        let count = bytes.count
+        var bits: UInt64 = 0
+        if count >= 8 {
+            var index = 0
+            // Each load is eight bytes inside the key: `index + 8` is below `count`, and `count` >= 8.
+            while index + 8 < count {
+                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            bits |= base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            // Both loads are four bytes inside a key of four to seven.
+            let head = base.loadUnaligned(as: UInt32.self)
+            bits = UInt64(head | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            // Each byte read is inside a key of at most three.
+            for index in 0..<count { bits |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) }
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// The top 32 bits of `hash`, as a bucket keeps them.
