@@ -141,7 +141,9 @@ enum ArchiveReader {
     private static func kind(of data: Data) -> Kind {
         guard !data.isEmpty else { return .empty }
         if data.starts(with: Array("bplist".utf8)) { return .propertyList }
-        let firstCharacter = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        // The reader skips one leading UTF-8 byte order mark, as RFC 8259 §8.1 allows.
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+        let firstCharacter = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstCharacter == UInt8(ascii: "{") { return .json }
         return .unknown(data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " "))
     }

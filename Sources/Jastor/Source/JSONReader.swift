@@ -135,6 +135,7 @@ package struct JSONReader {
     /// allocated here: `depth` is checked against the capacity before each push, and entries are
     /// read only below `depth`, so every access is inside the buffer.
     private mutating func readDocument() throws(JSONSyntaxError) {
+        try skipByteOrderMark()
         let open = UnsafeMutableBufferPointer<OpenContainer>.allocate(capacity: Self.maximumDepth)
         defer { open.deallocate() }
         var depth = 0
@@ -191,6 +192,29 @@ package struct JSONReader {
             guard position == bytes.count else { throw error("the end of the input") }
             return
         }
+    }
+
+    /// Steps over one UTF-8 byte order mark (EF BB BF) at the start of the input, which RFC 8259
+    /// §8.1 lets a parser ignore (`JSONSerialization` does); refuses a UTF-16 or UTF-32 one,
+    /// naming it, since Jastor reads UTF-8 only.
+    private mutating func skipByteOrderMark() throws(JSONSyntaxError) {
+        // Each comparison reads a byte only after checking that the input has it.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+            return
+        }
+        let encoding: String
+        if bytes.count >= 4, bytes[0] == 0x00, bytes[1] == 0x00, bytes[2] == 0xFE, bytes[3] == 0xFF {
+            encoding = "UTF-32"
+        } else if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0x00, bytes[3] == 0x00 {
+            encoding = "UTF-32"
+        } else if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            encoding = "UTF-16"
+        } else {
+            return
+        }
+        throw JSONSyntaxError(
+            expected: "UTF-8 JSON", offset: 0, found: "a \(encoding) byte order mark; Jastor reads UTF-8")
     }
 
     /// Starts an object or array at the current `{` or `[`, `depth` containers deep; returns its

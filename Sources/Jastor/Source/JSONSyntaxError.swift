@@ -4,12 +4,16 @@ import Foundation
 struct JSONSyntaxError: Error {
     let expected: String
     let offset: Int
+    /// What was found, when the byte at `offset` does not say it (a byte order mark).
+    var found: String? = nil
 
     /// The error as an issue, with what was found and its line, column and byte offset.
     func jastorError(in bytes: UnsafeBufferPointer<UInt8>) -> JastorError {
         var line = 1
         var column = 1
-        for byte in bytes.prefix(offset) {
+        // A UTF-8 byte order mark, which the reader skips, takes no column: editors do not show it.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Swift.min(3, offset) : 0
+        for byte in bytes[start..<Swift.max(start, Swift.min(offset, bytes.count))] {
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -18,7 +22,9 @@ struct JSONSyntaxError: Error {
             }
         }
         let found: String
-        if offset >= bytes.count {
+        if let known = self.found {
+            found = known
+        } else if offset >= bytes.count {
             found = bytes.isEmpty ? "an empty input" : "the end of the input"
         } else {
             let byte = bytes[offset]
