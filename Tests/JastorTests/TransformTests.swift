@@ -181,7 +181,7 @@ private final class AliasUnwritable: JastorObject {
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
         let model = Shaded()
         model.shade = .unlisted
-        let message = "shade: expected a value in the table of Shade's transform, found unlisted"
+        let message = "shade: expected a value in the table of Shade's transform, found Shade.unlisted"
         let thrown = #expect(throws: JastorError.self) { try model.jsonData() }
         #expect(thrown?.issues.map(\.description) == [message])
         var issues: [JastorIssue] = []

@@ -30,6 +30,11 @@ private final class Chain {
     var when = Date(timeIntervalSince1970: .nan)
 }
 
+/// An enum with cases named as ``Layer``'s.
+private enum Other {
+    case wrapped, held(Int)
+}
+
 /// A user's nested value: layers of enum cases and structs around bytes and a number.
 private indirect enum Nest {
     case leaf(Data, Double)
@@ -78,9 +83,9 @@ private final class Diary: JastorObject {
             text.contains(
                 #"appointment: Appointment(title: "dentist", when: nan s since 1970, later: inf s since 1970, "#
                     + "pair: (-inf s since 1970, 2))"), "\(text)")
-        #expect(text.contains("reminder: between(nan s since 1970, end: inf s since 1970)"), "\(text)")
-        #expect(text.contains("single: at(nan s since 1970)"), "\(text)")
-        #expect(text.contains("never: never"), "\(text)")
+        #expect(text.contains("reminder: Reminder.between(nan s since 1970, end: inf s since 1970)"), "\(text)")
+        #expect(text.contains("single: Reminder.at(nan s since 1970)"), "\(text)")
+        #expect(text.contains("never: Reminder.never"), "\(text)")
         #expect(text.contains(#"tuple: (nan s since 1970, label: "x")"#), "\(text)")
         #expect(text.contains(#"optional: Appointment(title: "dentist""#), "\(text)")
         #expect(diary == diary && diary.hashValue == diary.hashValue)
@@ -101,6 +106,29 @@ private final class Diary: JastorObject {
         #expect(text.contains("inf s since 1970"), "\(text)")
         #expect(text.contains("at(nan s since 1970)"), "\(text)")
         #expect(diary == diary)
+    }
+
+    /// Values whose texts were alike compare by what they hold: equal sets in any order, cases
+    /// of two enums, text and numbers written the same, values with no parts to walk.
+    @Test func valuesAreToldApartByWhatTheyHoldAndTheirType() {
+        var large = Set<Int>(minimumCapacity: 1_000)
+        for number in 0..<20 { large.insert(number) }
+        let small = Set(0..<20)
+        #expect(Array(large) != Array(small), "the two sets list their elements in the same order")
+        let pairs: [(Any, Any, Bool)] = [
+            (large, small, true), (Set(["a", "b"]), Set(["b", "c"]), false), (Layer.wrapped, Other.wrapped, false),
+            (Layer.held(1), Other.held(1), false), (Character("1"), 1, false), (Substring("1"), 1, false),
+            (Character("1"), Character("1"), true), (CGFloat(1.5), CGFloat(300), false),
+            (CGFloat(1.5), CGFloat(1.5), true), (Float16(1), Float16(2), false), (Int128(1), Int128(2), false),
+        ]
+        for (index, (one, two, equal)) in pairs.enumerated() {
+            let first = Diary()
+            first.notes = ["value": one]
+            let second = Diary()
+            second.notes = ["value": two]
+            #expect((first == second) == equal, "pair \(index): \(first) vs \(second)")
+            if equal { #expect(first.hashValue == second.hashValue, "pair \(index)") }
+        }
     }
 
     @Test func cyclesAreCutAndDepthIsLimited() {

@@ -95,8 +95,9 @@ enum ValueDescription {
             case .enum:
                 // A case without a payload has no child; its name is the enum's own text, which
                 // holds no value.
-                guard let payload = children.first else { return text += String(describing: value) }
-                text += payload.label ?? ""
+                // The type's name too: `.a` of two enums are different values.
+                guard let payload = children.first else { return text += "\(typeName).\(value)" }
+                text += "\(typeName).\(payload.label ?? "")"
                 let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
                 if isTuple { return write(payload.value, depth: depth + 1) }
                 writeList("(", [(payload.value, nil)], ")", depth: depth)
@@ -104,8 +105,16 @@ enum ValueDescription {
                 writeList(
                     "(", children.map { ($0.value, $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }) }, ")",
                     depth: depth)
-            case .collection, .set:
+            case .collection:
                 writeList("[", children.map { ($0.value, nil) }, "]", depth: depth)
+            case .set:
+                // Sorted: equal sets may list their elements in different orders.
+                let elements = children.map { element($0.value, depth: depth) }
+                text += "Set[" + elements.sorted().joined(separator: ", ") + "]"
+            case nil where children.isEmpty:
+                // A value with no parts to walk (`CGFloat`, `Float16`, `Int128`): its own text,
+                // which then holds no value that could trap.
+                text += "\(typeName)(\(value))"
             case .dictionary:
                 var entries: [String] = []
                 for child in children {
@@ -135,6 +144,15 @@ enum ValueDescription {
             text += "[" + entries.sorted().joined(separator: ", ") + "]"
         }
 
+        /// A set's element, rendered apart so that elements can be sorted.
+        private mutating func element(_ value: Any, depth: Int) -> String {
+            var element = Walk(isExact: isExact)
+            element.objectsAbove = objectsAbove
+            element.write(value, depth: depth + 1)
+            if element.isIncomplete { isIncomplete = true }
+            return element.text
+        }
+
         /// `key: value`, rendered apart so that entries can be sorted.
         private mutating func entry(_ key: Any, _ value: Any, depth: Int) -> String {
             var entry = Walk(isExact: isExact)
@@ -159,10 +177,15 @@ enum ValueDescription {
             || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self
             || type == UInt.self || type == UInt8.self || type == UInt16.self || type == UInt32.self
             || type == UInt64.self || type == Decimal.self || type == URL.self || type == UUID.self
-            || type == Character.self || type == Substring.self || value is NSNumber || value is NSNull
-            || value is NSURL || value is NSUUID
+            || value is NSNumber || value is NSNull || value is NSURL || value is NSUUID
         {
             return String(describing: value)
+        }
+        // Other numbers (`CGFloat`, `Float16`, `Int128`), whose parts `Mirror` cannot show.
+        if value is any BinaryInteger || value is any FloatingPoint { return "\(type)(\(value))" }
+        // Text, told apart from a `String` and from a number written the same.
+        if type == Character.self || type == Substring.self {
+            return "\(type)(\(String(describing: value).debugDescription))"
         }
         if let string = value as? NSString, type is NSString.Type { return String(string).debugDescription }
         if let data = value as? Data {
