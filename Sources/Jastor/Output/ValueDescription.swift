@@ -73,8 +73,10 @@ enum ValueDescription {
             if let elements = FoundationContainer.elements(of: value) {
                 return writeList("[", elements.map { ($0, nil) }, "]", depth: depth)
             }
-            if type(of: value) is NSDictionary.Type {
-                return writeMirrored(value, typeName: typeName, depth: depth)
+            if let entries = FoundationContainer.entries(of: value) {
+                guard !entries.isEmpty else { return text += "[:]" }
+                let written = entries.map { entry($0.key, $0.value, depth: depth) }
+                return text += "[" + written.sorted().joined(separator: ", ") + "]"
             }
             if let array = value as? [Any] {
                 return writeList("[", array.map { ($0, nil) }, "]", depth: depth)

@@ -6,11 +6,10 @@ import Foundation
 /// Casting an `NSArray` to `[Any]`, or an `NSDictionary` to `[String: Any]`, makes Foundation bridge
 /// every container inside it at once, recursively: an `NSMutableArray` that holds itself overflows
 /// the stack there, and so does one nested 100,000 levels deep, before any limit of Jastor's could
-/// apply. Their contents are read through `Mirror` instead, which hands each element over as the
-/// object it is; each level is then classified in turn, under the nesting limit and the stack
-/// guard, and containers are told apart by their identity (``identity(of:)``) to cut cycles. On
-/// Apple platforms, where Foundation's cast bridges one level and leaves the elements as they are,
-/// the cast is kept (a `Mirror` of every container of a `JSONSerialization` result would cost more).
+/// apply. Their contents are read one level at a time instead (``elements(of:)``,
+/// ``entries(of:)``), each element handed over as the object it is; each level is then classified
+/// in turn, under the nesting limit and the stack guard, and containers are told apart by their
+/// identity (``identity(of:)``) to cut cycles.
 enum FoundationContainer {
     /// The identity of `value` when it is a Foundation array or dictionary (a reference that may
     /// be met again), `nil` for anything else.
@@ -21,32 +20,57 @@ enum FoundationContainer {
     }
 
     /// The elements of `value` when it is a Foundation array, each as the object it is.
+    ///
+    /// Foundation's own arrays are read through their `Mirror`, which shows their storage as it
+    /// is (`object(at:)` bridges an element that is itself an array, all its levels at once). A
+    /// subclass keeps its own storage, which that `Mirror` does not show: it is read through
+    /// `count` and `object(at:)`, the methods every subclass implements.
     static func elements(of value: Any) -> [Any]? {
-        guard type(of: value) is NSArray.Type else { return nil }
-        #if canImport(Darwin)
-        // Apple's Foundation bridges one level, lazily: the elements stay the objects they are.
-        return value as? [Any]
-        #else
-        return Mirror(reflecting: value).children.map(\.value)
-        #endif
+        guard type(of: value) is NSArray.Type, let array = (value as AnyObject) as? NSArray else { return nil }
+        let stored = Mirror(reflecting: value).children.map(\.value)
+        guard stored.count != array.count else { return stored }
+        var elements: [Any] = []
+        elements.reserveCapacity(array.count)
+        for index in 0..<array.count { elements.append(array.object(at: index)) }
+        return elements
     }
 
     /// The members of `value` when it is a Foundation dictionary whose keys are all strings, each
-    /// value as the object it is.
+    /// value as the object it is; `nil` for any other value.
     static func members(of value: Any) -> [String: Any]? {
-        guard type(of: value) is NSDictionary.Type else { return nil }
-        #if canImport(Darwin)
-        // One level, as above (the keys become `String`s, the values stay the objects they are).
-        return value as? [String: Any]
-        #else
+        guard let entries = entries(of: value) else { return nil }
         var members: [String: Any] = [:]
-        for entry in Mirror(reflecting: value).children {
-            let pair = Mirror(reflecting: entry.value).children
-            guard pair.count == 2, let key = pair.first?.value as? String, let member = pair.dropFirst().first
-            else { return nil }
-            members[key] = member.value
+        members.reserveCapacity(entries.count)
+        for (key, member) in entries {
+            guard let text = key as? String else { return nil }
+            members[text] = member
         }
         return members
-        #endif
+    }
+
+    /// The keys and values of `value` when it is a Foundation dictionary, whatever its keys, each
+    /// as the object it is: through its `Mirror`, or for a subclass keeping its own storage
+    /// through `keyEnumerator()` and `object(forKey:)` (as ``elements(of:)``).
+    static func entries(of value: Any) -> [(key: Any, value: Any)]? {
+        guard type(of: value) is NSDictionary.Type, let dictionary = (value as AnyObject) as? NSDictionary else {
+            return nil
+        }
+        var entries: [(key: Any, value: Any)] = []
+        entries.reserveCapacity(dictionary.count)
+        for entry in Mirror(reflecting: value).children {
+            let pair = Mirror(reflecting: entry.value).children
+            guard pair.count == 2, let key = pair.first?.value, let member = pair.dropFirst().first?.value else {
+                continue
+            }
+            entries.append((key, member))
+        }
+        guard entries.count != dictionary.count else { return entries }
+        entries.removeAll()
+        let keys = dictionary.keyEnumerator()
+        while let key = keys.nextObject() {
+            guard let member = dictionary.object(forKey: key) else { continue }
+            entries.append((key, member))
+        }
+        return entries
     }
 }
