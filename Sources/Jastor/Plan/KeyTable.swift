@@ -144,7 +144,7 @@ struct KeyTable: Sendable {
     /// Whether every byte of `bytes` is ASCII, eight at a time (the last eight, or the first and
     /// last four, overlapping the ones before: a byte read twice changes nothing).
     @inline(__always)
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
         let count = bytes.count
         var bits: UInt64 = 0

@@ -10,8 +10,10 @@ struct DocumentObject: JSONObjectSource {
     subscript(key: String) -> DocumentValue? {
         var found: Int?
         var keyIndex = container + 1
+        var key = key
+        let keyIsASCII = key.withUTF8(KeyTable.isASCII)
         for _ in 0..<count {
-            if document.string(at: keyIndex, equals: key) { found = keyIndex + 1 }
+            if document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII) { found = keyIndex + 1 }
             keyIndex = document.next(after: keyIndex + 1)
         }
         return found.map { DocumentValue(document: document, index: $0) }

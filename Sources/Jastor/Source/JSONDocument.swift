@@ -296,7 +296,9 @@ package final class JSONDocument: Sendable {
     /// another Unicode spelling (`e\u{301}` for `é`, the Kelvin sign for `K`) as equal, as a
     /// dictionary's lookup does. Bytes that are not valid UTF-8 are their repair (U+FFFD for each
     /// bad sequence, which the reader reports), as everywhere else a key is read.
-    func string(at index: Int, equals key: String) -> Bool {
+    /// `keyIsASCII` says whether `key` has only ASCII bytes (asked once by the caller, which
+    /// compares one key with many).
+    func string(at index: Int, equals key: String, keyIsASCII: Bool) -> Bool {
         let node = nodes[index]
         if node.kind == .decodedString {
             guard decodedStrings[node.first] == key else { return false }
@@ -305,9 +307,7 @@ package final class JSONDocument: Sendable {
         }
         return withStringBytes(at: index) { bytes in
             if key.utf8.count == bytes.count, key.utf8.elementsEqual(bytes) { return true }
-            guard bytes.contains(where: { $0 >= 0x80 }) || key.utf8.contains(where: { $0 >= 0x80 }) else {
-                return false
-            }
+            guard !keyIsASCII || !KeyTable.isASCII(bytes) else { return false }
             let valid = String(validating: bytes, as: UTF8.self)
             guard (valid ?? String(decoding: bytes, as: UTF8.self)) == key else { return false }
             if valid == nil { countRepair() }
