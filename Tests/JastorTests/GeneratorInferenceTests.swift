@@ -48,7 +48,7 @@ private final class BeyondDoubleRoot: JastorObject {
         #expect(source.contains("    var tiny = 0.0\n"))
         #expect(source.contains("    var huge = \"\"\n"))
         #expect(source.contains("    var list: [String] = []\n"))
-        #expect(source.contains("a `String`: `huge`, `list`."), "\(source)")
+        #expect(source.contains("`String`: `huge`, `list`."), "\(source)")
         // The class as generated maps the sample exactly.
         var issues: [JastorIssue] = []
         let root = try BeyondDoubleRoot(json: Data(sample.utf8), issues: &issues)
@@ -64,7 +64,7 @@ private final class BeyondDoubleRoot: JastorObject {
         let source = try GeneratorSupport.source(#"{"big": \#(big), "wide": 18446744073709551616}"#)
         #expect(source.contains("    var big = \"\"\n"), "\(source)")
         #expect(source.contains("    var wide: Decimal = 0\n"), "\(source)")
-        #expect(source.contains("a `String`: `big`."), "\(source)")
+        #expect(source.contains("`String`: `big`."), "\(source)")
     }
 
     @Test func datesGetTheTransformOfTheirFormat() throws {

@@ -4,12 +4,13 @@ import Foundation
 /// zeros, and a power of ten, so that the value is `digits × 10^exponent` (zero has no digits).
 ///
 /// Every exact conversion (literal into `Int`, `Decimal`, `Double` when it must be exact) compares
-/// or builds these, never a rounded `Double`.
-struct DecimalParts: Equatable {
-    var negative: Bool
+/// or builds these, never a rounded `Double`. The generator (`JastorGenerator`, same package) types
+/// a sample's numbers by them, so a generated class takes its sample by the same rules.
+package struct DecimalParts: Equatable {
+    package var negative: Bool
     /// ASCII digits, the first and last nonzero.
-    var digits: [UInt8]
-    var exponent: Int
+    package var digits: [UInt8]
+    package var exponent: Int
 
     init(negative: Bool, digits: [UInt8], exponent: Int) {
         self.negative = negative
@@ -22,7 +23,7 @@ struct DecimalParts: Equatable {
     /// Reads JSON's number grammar and `Double.description` / `Decimal.description` output (`1e-05`,
     /// `1.5e+300`). Exponents beyond ±10^15 are clamped,
     /// which keeps them beyond every type's range.
-    init?(numberText text: String) {
+    package init?(numberText text: String) {
         var negative = false
         var digits: [UInt8] = []
         var pointShift = 0
@@ -77,7 +78,7 @@ struct DecimalParts: Equatable {
     }
 
     /// Whether the value is zero.
-    var isZero: Bool { digits.isEmpty }
+    package var isZero: Bool { digits.isEmpty }
 
     /// Whether the value is an integer.
     var isInteger: Bool { exponent >= 0 || digits.isEmpty }
@@ -111,7 +112,7 @@ struct DecimalParts: Equatable {
     /// The value as a `Decimal`, when a `Decimal` holds it exactly (38 significant digits, 39 when
     /// they are below 2^128, as `Decimal.greatestFiniteMagnitude`'s are, and a power of ten within
     /// its range).
-    var decimal: Decimal? {
+    package var decimal: Decimal? {
         if digits.isEmpty { return Decimal(0) }
         guard digits.count <= 39 else { return nil }
         var digits = digits
@@ -175,7 +176,7 @@ struct DecimalParts: Equatable {
 
     /// Whether `value` holds the number as written: its shortest text has this value (`0.1`,
     /// `1.5e300`), or, for an integer, `value` is exactly it (`2^70` written with all its digits).
-    func isHeld(by value: Double) -> Bool {
+    package func isHeld(by value: Double) -> Bool {
         guard value.isFinite else { return false }
         if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: self) { return true }
         guard isInteger, let exact = DecimalParts(exactIntegerOf: value) else { return false }

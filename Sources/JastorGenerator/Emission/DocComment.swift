@@ -39,9 +39,9 @@ struct DocComment {
         let numberTexts = node.properties.filter { $0.type.holdsNumberText }.map { Self.code($0.key) }
         if !numberTexts.isEmpty {
             paragraphs.append(
-                "Numbers in the samples that no Swift number type holds (beyond `Double`'s range, or integers "
-                    + "beyond `Decimal`'s, which stops near 1e165), so kept as the text they were written with in "
-                    + "a `String`: "
+                "Numbers in the samples that no Swift number type holds exactly (beyond `Double`'s range, "
+                    + "or more digits than `Decimal`'s 38, or beyond its range, about 1e-128 to 3.4e165), so kept "
+                    + "as the text they were written with in a `String`: "
                     + numberTexts.joined(separator: ", ") + ".")
         }
         if let collector {

@@ -1,72 +1,69 @@
 import Foundation
+import Jastor
 
-/// What the numbers seen at one place need: a fraction, 64 bits, more than `Double` holds exactly,
-/// or more than any Swift number holds.
+/// What the numbers seen at one place need: a fraction, 64 bits, more than `Double` keeps, more than
+/// `Decimal` keeps, or more than any Swift number keeps.
 struct NumberFacts: Sendable, Equatable {
     /// Some number was written with a fraction or an exponent (`2.5`, `1.0`, `1e3`).
     var hasFraction = false
     /// Some integer lies outside `Int32`.
     var exceeds32Bits = false
-    /// Some integer lies outside ±2^53, where `Double` stops being exact.
-    var exceedsDoublePrecision = false
     /// Some integer lies outside `Int64`.
     var exceeds64Bits = false
-    /// Some number lies beyond `Double`'s range (`1e400`), and so beyond `Decimal`'s (about 1e165).
-    var exceedsDoubleRange = false
-    /// Some number's magnitude lies beyond `Decimal`'s (about 3.4e165).
-    var exceedsDecimalRange = false
-
-    /// `Decimal.greatestFiniteMagnitude` as a `Double`.
-    private static let decimalLimit = NSDecimalNumber(decimal: .greatestFiniteMagnitude).doubleValue
+    /// Some number is more than a `Double` keeps: its `Double`'s shortest text is another number
+    /// (`9007199254740993`, `12345678901234567890.5`, `-65.613616999999977`), or it lies beyond
+    /// its range either way (`1e400`, and `1e-400`, which would read as `0`).
+    var exceedsDouble = false
+    /// Some number is more than a `Decimal` keeps exactly: more than 38 significant digits (39
+    /// below 2^128), or a power of ten beyond its range (about 1e-128 to 3.4e165).
+    var exceedsDecimal = false
 
     /// The facts of one number, from its JSON text.
     init(text: String) {
         hasFraction = text.contains { $0 == "." || $0 == "e" || $0 == "E" }
-        exceedsDoubleRange = Double(text)?.isFinite != true
-        exceedsDecimalRange = (Double(text)?.magnitude ?? .infinity) > Self.decimalLimit
+        let parts = DecimalParts(numberText: text)
+        exceedsDecimal = parts?.decimal == nil
+        exceedsDouble = parts.map { !$0.isHeld(by: Double(text) ?? .nan) } ?? true
         guard !hasFraction else { return }
         guard let integer = Int64(text) else {
             exceeds32Bits = true
-            exceedsDoublePrecision = true
             exceeds64Bits = true
             return
         }
         exceeds32Bits = Int32(exactly: integer) == nil
-        exceedsDoublePrecision = integer.magnitude > 1 << 53
     }
 
     private init(
-        hasFraction: Bool, exceeds32Bits: Bool, exceedsDoublePrecision: Bool, exceeds64Bits: Bool,
-        exceedsDoubleRange: Bool, exceedsDecimalRange: Bool
+        hasFraction: Bool, exceeds32Bits: Bool, exceeds64Bits: Bool, exceedsDouble: Bool, exceedsDecimal: Bool
     ) {
         self.hasFraction = hasFraction
         self.exceeds32Bits = exceeds32Bits
-        self.exceedsDoublePrecision = exceedsDoublePrecision
         self.exceeds64Bits = exceeds64Bits
-        self.exceedsDoubleRange = exceedsDoubleRange
-        self.exceedsDecimalRange = exceedsDecimalRange
+        self.exceedsDouble = exceedsDouble
+        self.exceedsDecimal = exceedsDecimal
     }
 
     func merging(_ other: NumberFacts) -> NumberFacts {
         NumberFacts(
             hasFraction: hasFraction || other.hasFraction, exceeds32Bits: exceeds32Bits || other.exceeds32Bits,
-            exceedsDoublePrecision: exceedsDoublePrecision || other.exceedsDoublePrecision,
             exceeds64Bits: exceeds64Bits || other.exceeds64Bits,
-            exceedsDoubleRange: exceedsDoubleRange || other.exceedsDoubleRange,
-            exceedsDecimalRange: exceedsDecimalRange || other.exceedsDecimalRange)
+            exceedsDouble: exceedsDouble || other.exceedsDouble,
+            exceedsDecimal: exceedsDecimal || other.exceedsDecimal)
     }
 
-    /// The Swift type a careful engineer would pick: `Int` unless a value needs more.
+    /// The Swift type a careful engineer would pick: the narrowest that takes every number exactly.
     ///
-    /// A number beyond `Double`'s range fits no Swift number type (`Decimal` stops near 1e165),
-    /// nor does an integer beyond 64 bits and beyond `Decimal`'s range: an untyped value would
-    /// keep it as its text, with an issue. A `String` takes a JSON number as the text it was
-    /// written with, exactly and without an issue, so such a place is typed
+    /// `Int`, `Int64`, `Double`, `Decimal`, in that order. As Jastor's untyped values
+    /// do, a number is a `Double` when its `Double`'s shortest text is that number (`0.1`, `2.5`),
+    /// else a `Decimal` when one keeps it.
+    ///
+    /// A number no Swift number type keeps (`1e400`, `1e-400`, 40 significant digits) would reach
+    /// an untyped value as its text, with an issue. A `String` takes a JSON number as the text it
+    /// was written with, exactly and without an issue, so such a place is typed
     /// ``ScalarType/numberText``, a `String`, and the class's comment says why.
     var scalarType: ScalarType {
-        if exceedsDoubleRange { return .numberText }
-        if hasFraction { return exceedsDoublePrecision ? .decimal : .double }
-        if exceeds64Bits { return exceedsDecimalRange ? .numberText : .decimal }
-        return exceeds32Bits ? .int64 : .int
+        if !hasFraction, !exceeds64Bits { return exceeds32Bits ? .int64 : .int }
+        if !exceedsDouble, hasFraction { return .double }
+        return exceedsDecimal ? .numberText : .decimal
     }
 }

@@ -1,7 +1,8 @@
 /// A Swift scalar type the generator writes, with the date format that reads it.
 enum ScalarType: Hashable, Sendable {
     case string, bool, int, int64, double, decimal, url
-    /// Numbers beyond `Double`'s range, kept as the text they were written with in a `String`.
+    /// Numbers no Swift number type keeps exactly (beyond `Double`'s range or `Decimal`'s digits),
+    /// kept as the text they were written with in a `String`.
     case numberText
     case date(DateFormat)
 
