@@ -35,6 +35,15 @@ private final class Stamped: JastorObject {
     }
 }
 
+/// A date format without a time of day or an era: `yyyy-MM-dd`.
+private final class Daily: JastorObject {
+    var day = Date(timeIntervalSince1970: 0)
+
+    override class var properties: [JastorProperty] {
+        register { property(\.day, transform: .date(format: "yyyy-MM-dd")) }
+    }
+}
+
 private enum Shade: String, Equatable, Sendable {
     case light, dark, unlisted
 }
@@ -238,5 +247,40 @@ private final class AliasUnwritable: JastorObject {
                 #"AliasUnwritable.shade: expected aliases of Shade whose values the table writes, found unlisted under alias "U" only"#
             ])
         #expect(throws: JastorError.self) { try AliasUnwritable(validating: ["shade": "U"]) }
+    }
+
+    /// A date its format cannot write (a time of day under `yyyy-MM-dd`, a date before year 1 with
+    /// no era) is written as the format's text where JSON goes, with an issue saying what it reads
+    /// back as; archives keep the `Date`; equality sees the `Date`. A date the format writes exactly
+    /// has no issue.
+    @Test func aDateItsFormatCannotWriteIsReportedAndArchivedWhole() throws {
+        let exact = Daily()
+        exact.day = Date(timeIntervalSince1970: 1_409_270_400)  // 2014-08-29, midnight UTC
+        var issues: [JastorIssue] = []
+        #expect(exact.toDictionary(issues: &issues)["day"] as? String == "2014-08-29")
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(try Daily(json: exact.jsonData()) == exact)
+
+        for seconds in [1_409_307_120.5, -62_135_596_800.0 - 400 * 86_400] {
+            let model = Daily()
+            model.day = Date(timeIntervalSince1970: seconds)
+            issues = []
+            let written = model.toDictionary(issues: &issues)
+            #expect(issues.map(\.path.description) == ["day"], "\(seconds): \(issues)")
+            #expect(issues.first?.kind == .unencodableValue)
+            #expect(issues.first?.expected == #"a date that the format "yyyy-MM-dd" writes exactly"#)
+            let copy = Daily(dictionary: written)
+            #expect(copy.day != model.day)
+            #expect(copy != model, "equality sees the Date, not its text")
+            #expect(throws: JastorError.self) { try model.jsonData() }
+            #expect(throws: EncodingError.self) { try JSONEncoder().encode(model) }
+            for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+                let archived = try Daily.unarchive(from: try model.archivedData(format: format))
+                #expect(archived.day == model.day, "\(seconds) \(format)")
+                #expect(archived == model)
+            }
+        }
+        let message = try #require(issues.first?.description)
+        #expect(message.contains("which reads back as"), "\(message)")
     }
 }

@@ -7,6 +7,11 @@ extension JastorTransform where Value == Date {
     /// One formatter is built per format, time zone and locale, for the whole process, and shared
     /// safely by every thread that uses it.
     ///
+    /// A date the format cannot write exactly (a time of day under `yyyy-MM-dd`, a date before
+    /// year 1 when the format has no era) is written as the format's text where JSON goes, with an
+    /// issue at its path saying what the text reads back as (``JastorObject/jsonData(options:)``
+    /// and `Codable` throw it); archives keep the `Date` itself.
+    ///
     /// ```swift
     /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
     /// ```
@@ -19,22 +24,7 @@ extension JastorTransform where Value == Date {
     public static func date(
         format: String, timeZone: TimeZone = .gmt, locale: Locale = Locale(identifier: "en_US_POSIX")
     ) -> JastorTransform<Date> {
-        let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
-        return JastorTransform(
-            codec: ScalarCodec(
-                typeName: "Date (\(format))",
-                decode: { scalar in
-                    guard case .string(let text) = scalar else {
-                        return secondsWritten(for: scalar) { formatter.string(from: $0).isEmpty }
-                    }
-                    return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
-                },
-                encode: { date in
-                    // The formatter writes "" for a date it cannot format (NaN or infinite seconds, or
-                    // beyond its calendar's range): such a date is written as its seconds instead.
-                    let text = date.isFinite ? formatter.string(from: date) : ""
-                    return text.isEmpty ? .double(date.timeIntervalSince1970) : .string(text)
-                }, isNonFinite: { !$0.isFinite }))
+        JastorTransform(codec: FormattedDateCodec(format: format, timeZone: timeZone, locale: locale))
     }
 
     /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
@@ -92,7 +82,7 @@ extension JastorTransform where Value == Date {
     /// The date a number stands for where a text transform wrote the seconds of a date it cannot
     /// spell as text (NaN, an infinity, a date out of its range): only such a number reads back, so
     /// what the transform writes reads back, and no other number is taken for a date.
-    private static func secondsWritten(
+    static func secondsWritten(
         for scalar: JSONScalar, spelledAsSeconds: (Date) -> Bool
     ) -> ScalarConversion<Date> {
         // Callers pass anything but a string; `Double` refuses booleans, null, dates and data.
@@ -113,41 +103,5 @@ extension JastorTransform where Value == Date {
                     let units = date.timeIntervalSince1970 * unitsPerSecond
                     return Int64(exactly: units).map { .integer($0) } ?? .double(units)
                 }, isNonFinite: { !$0.isFinite }))
-    }
-}
-
-/// A `DateFormatter` shared by every thread that uses its format, one call at a time.
-private final class SharedDateFormatter: Sendable {
-    /// One formatter per format, time zone and locale, for the whole process.
-    private static let cache = Locked<[String: SharedDateFormatter]>([:])
-
-    private let formatter: Locked<DateFormatter>
-
-    /// The shared formatter for a format, time zone and locale, built on first use.
-    static func formatter(format: String, timeZone: TimeZone, locale: Locale) -> SharedDateFormatter {
-        let key = "\(format)\u{0}\(timeZone.identifier)\u{0}\(locale.identifier)"
-        return cache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            let created = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
-            cache[key] = created
-            return created
-        }
-    }
-
-    private init(format: String, timeZone: TimeZone, locale: Locale) {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        self.formatter = Locked(formatter)
-    }
-
-    func date(from text: String) -> Date? {
-        formatter.withLock { $0.date(from: text) }
-    }
-
-    func string(from date: Date) -> String {
-        formatter.withLock { $0.string(from: date) }
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The codec of ``JastorTransform/date(format:timeZone:locale:)``: dates written with a date format
+/// pattern.
+///
+/// A format may say less than a `Date` holds (`yyyy-MM-dd` has no time of day, `yy` no century, no
+/// pattern an era unless it asks for one). A date whose text reads back as another date is written
+/// as that text where JSON goes (`toDictionary()`, JSON text, `Codable`), with an issue at its path
+/// saying what it would read back as; archives keep the `Date` itself (read back by this codec as a
+/// date), and equality and `description` see the `Date`, so a model and its copy made through the
+/// text compare unequal. A date the formatter cannot write at all (NaN or infinite seconds, beyond
+/// its calendar) is written as its seconds since 1970, which this codec reads back.
+final class FormattedDateCodec: Codec<Date>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values, a
+    // codec and a formatter that serialises its own calls.
+    private let reader: ScalarCodec<Date>
+    private let formatter: SharedDateFormatter
+    private let format: String
+
+    init(format: String, timeZone: TimeZone, locale: Locale) {
+        let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
+        self.formatter = formatter
+        self.format = format
+        self.reader = ScalarCodec(
+            typeName: "Date (\(format))",
+            decode: { scalar in
+                switch scalar {
+                case .string(let text):
+                    return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
+                // An archive's date, kept as it was because the format could not write it exactly.
+                case .date(let date): return .success(date)
+                default:
+                    return JastorTransform.secondsWritten(for: scalar) { formatter.string(from: $0).isEmpty }
+                }
+            },
+            encode: { date in Self.text(of: date, by: formatter) },
+            isNonFinite: { !$0.isFinite })
+    }
+
+    override var typeName: String { reader.typeName }
+
+    // The byte reader's values: the scalar codec's own entry.
+    override func decodeDocument(
+        _ source: DocumentValue, into slot: UnsafeMutablePointer<Date>, context: inout MappingContext
+    ) -> Bool {
+        reader.decodeDocument(source, into: slot, context: &context)
+    }
+
+    override func decode<Source: JSONSource>(
+        _ source: Source, into slot: UnsafeMutablePointer<Date>, context: inout MappingContext
+    ) -> Bool {
+        reader.decode(source, into: slot, context: &context)
+    }
+
+    override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
+        let written = Self.text(of: date, by: formatter)
+        guard case .string(let text) = written, let readBack = formatter.date(from: text), readBack != date else {
+            return written
+        }
+        switch context.purpose {
+        case .archive, .inspection:
+            return .date(date)
+        case .dictionary:
+            context.record(
+                .unencodableValue, expected: "a date that the format \"\(format)\" writes exactly",
+                found: "\(Self.describe(date)), written \"\(text)\", which reads back as \(Self.describe(readBack))")
+            return written
+        }
+    }
+
+    /// The date's text by the format, or its seconds since 1970 when the formatter writes nothing.
+    private static func text(of date: Date, by formatter: SharedDateFormatter) -> JSONValue {
+        // The formatter writes "" for a date it cannot format (NaN or infinite seconds, or beyond
+        // its calendar's range): such a date is written as its seconds instead.
+        let text = date.isFinite ? formatter.string(from: date) : ""
+        return text.isEmpty ? .double(date.timeIntervalSince1970) : .string(text)
+    }
+
+    /// A date as exact ISO-8601 text in UTC, for messages.
+    private static func describe(_ date: Date) -> String {
+        ISO8601Text.string(from: date) ?? "\(date.timeIntervalSince1970) seconds since 1970"
+    }
+}
+
+/// A `DateFormatter` shared by every thread that uses its format, one call at a time.
+final class SharedDateFormatter: Sendable {
+    /// One formatter per format, time zone and locale, for the whole process.
+    private static let cache = Locked<[String: SharedDateFormatter]>([:])
+
+    private let formatter: Locked<DateFormatter>
+
+    /// The shared formatter for a format, time zone and locale, built on first use.
+    static func formatter(format: String, timeZone: TimeZone, locale: Locale) -> SharedDateFormatter {
+        let key = "\(format)\u{0}\(timeZone.identifier)\u{0}\(locale.identifier)"
+        return cache.withLock { cache in
+            if let existing = cache[key] { return existing }
+            let created = SharedDateFormatter(format: format, timeZone: timeZone, locale: locale)
+            cache[key] = created
+            return created
+        }
+    }
+
+    private init(format: String, timeZone: TimeZone, locale: Locale) {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        self.formatter = Locked(formatter)
+    }
+
+    func date(from text: String) -> Date? {
+        formatter.withLock { $0.date(from: text) }
+    }
+
+    func string(from date: Date) -> String {
+        formatter.withLock { $0.string(from: date) }
+    }
+}
