@@ -151,9 +151,10 @@ enum MappingEngine {
         }
     }
 
-    /// Whether every member of a byte reader's object had a key of the plan's table, told from
-    /// how many keyed properties `found` their key: as many as the object has members, the keys
-    /// being distinct, leaves no member for ``keepUnmappedKeys(of:plan:in:of:by:context:)``,
+    /// Whether every member of a byte reader's object had a key of the plan's table.
+    ///
+    /// Told from how many keyed properties `found` their key: as many as the object has members,
+    /// the keys being distinct, leaves no member for ``keepUnmappedKeys(of:plan:in:of:by:context:)``,
     /// which is then not called (it would look up every key again). Other sources, and objects
     /// with a member outside the table or a key given twice, are walked as before.
     @inline(__always)
