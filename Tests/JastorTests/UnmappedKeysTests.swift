@@ -39,6 +39,37 @@ private final class Badge: JastorObject {
     }
 }
 
+/// Keeps unmapped keys beside a nested model, two properties reading one key (`x`) and a key only
+/// written (`out`, the `outputKey:` of `in`).
+private class Kept: JastorObject {
+    var name = ""
+    var score = 0.0
+    var child: Badge?
+    var first = 0
+    var second = 0
+    var input = ""
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.name)
+            property(\.score)
+            property(\.child)
+            property(\.first, key: "x")
+            property(\.second, key: "x")
+            property(\.input, key: "in", outputKey: "out")
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
+/// Its plan is its own: the storage the mapping writes is found again for it.
+private final class KeptChild: Kept {
+    var more = false
+
+    override class var properties: [JastorProperty] { register(\.more) }
+}
+
 /// A class can keep the keys it does not map and write them back.
 @Suite struct UnmappedKeysTests {
     @Test func unmappedKeysAreKeptAndWrittenBack() throws {
@@ -134,6 +165,100 @@ private final class Badge: JastorObject {
         let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(badge.extras as NSDictionary == Badge(dictionary: dictionary).extras as NSDictionary)
         #expect(badge.extras as NSDictionary == ["name": "a", "score": 2, "x": 2, "xy": 3] as NSDictionary)
+    }
+
+    /// Objects whose members are all mapped, some unknown keys holding scalars (strings with
+    /// escapes, integers beyond `Int`, fractions no `Double` holds exactly, `null`, Booleans), some
+    /// holding objects or arrays, keys given twice, the key two properties read, the key only
+    /// written: the same models, kept keys and issues from bytes as from `JSONSerialization`'s
+    /// dictionaries, with a value limit that some runs reach while keeping their members (numbers
+    /// are written as both paths read them alike: a `String` property reads an exponent as written
+    /// from bytes).
+    @Test(arguments: [UInt64(0x6B65_0801), 0x6B65_0802]) func randomObjectsKeepWhatDictionariesKeep(seed: UInt64)
+        throws
+    {
+        print("UnmappedKeysTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for index in 0..<400 {
+            var members: [(key: String, value: String)] = []
+            for _ in 0..<Int.random(in: 0...7, using: &random) {
+                let key = Self.keys.randomElement(using: &random) ?? "name"
+                members.append((key, Self.value(forKey: key, &random)))
+            }
+            if members.isEmpty || Bool.random(using: &random), let again = members.randomElement(using: &random) {
+                members.append((again.key, Self.value(forKey: again.key, &random)))
+            }
+            let text = "{" + members.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+            let label = "seed \(String(seed, radix: 16)), object \(index): \(text)"
+            let dictionary = try #require(
+                try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(label)")
+            // A limit only where both paths meet the values in one order: keys given once, one of
+            // them unknown (a dictionary has no duplicates and its own order of keys).
+            let keys = members.map(\.key)
+            let unknown = keys.filter { !["name", "score", "child", "x", "in", "out"].contains($0) }
+            let limited =
+                Set(keys).count == keys.count && unknown.count <= 1 && Int.random(in: 0..<3, using: &random) == 0
+            let limit = limited ? Int.random(in: 1...10, using: &random) : 1_000
+            let limits = JastorLimits(maximumValueCount: limit)
+            let subclass = Bool.random(using: &random)
+            let type: Kept.Type = subclass ? KeptChild.self : Kept.self
+            var bytesIssues: [JastorIssue] = []
+            var dictionaryIssues: [JastorIssue] = []
+            let (fromBytes, fromDictionary) = try JastorLimits.$current.withValue(limits) {
+                (
+                    try type.init(json: Data(text.utf8), issues: &bytesIssues),
+                    type.init(dictionary: dictionary, issues: &dictionaryIssues)
+                )
+            }
+            #expect(Self.values(of: fromBytes) == Self.values(of: fromDictionary), "\(label)")
+            #expect(fromBytes.extras as NSDictionary == fromDictionary.extras as NSDictionary, "\(label)")
+            #expect(
+                try Fixtures.canonical(fromBytes.toDictionary()) == Fixtures.canonical(fromDictionary.toDictionary()),
+                "\(label)")
+            #expect(
+                bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(), "\(label)")
+        }
+    }
+
+    /// Members kept from bytes are the model's own: `update(with:)` adds to them, as to those
+    /// kept from a dictionary.
+    @Test func updatesAddToMembersKeptFromBytes() throws {
+        let fromBytes = try Kept(json: Data(#"{"name": "a", "k": 1, "s": "x"}"#.utf8))
+        fromBytes.update(with: ["k": 2, "t": NSNull(), "x": 3])
+        let fromDictionary = Kept(dictionary: ["name": "a", "k": 1, "s": "x"])
+        fromDictionary.update(with: ["k": 2, "t": NSNull(), "x": 3])
+        #expect(fromBytes.extras as NSDictionary == ["k": 2, "s": "x", "t": NSNull()] as NSDictionary)
+        #expect(fromBytes.extras as NSDictionary == fromDictionary.extras as NSDictionary)
+        #expect(fromBytes.first == 3 && fromBytes.second == 3)
+    }
+
+    /// The keys of ``Kept``'s objects: mapped, read twice, only written, unknown (some alike).
+    private static let keys = ["name", "score", "child", "x", "in", "out", "k", "kk", "nam", "names", "é"]
+
+    private static func value(forKey key: String, _ random: inout SeededRandom) -> String {
+        switch Int.random(in: 0..<14, using: &random) {
+        case 0: return "null"
+        case 1: return Bool.random(using: &random) ? "true" : "false"
+        case 2: return String(Int.random(in: -1_000...1_000, using: &random))
+        case 3: return "123456789012345678901234567890"
+        case 4: return "0.1000000000000000000000000000000000001"
+        case 5: return "2.5"
+        case 6: return #""tab\tand \u00e9 and \ud83d\ude00""#
+        case 7: return #"{"title": "t", "lbl": "l", "z": [1, {"y": null}]}"#
+        case 8: return "[1, \"two\", [3.5], {}]"
+        case 9: return "{}"
+        case 10: return key == "child" ? #"{"title": "c"}"# : "\"v\""
+        default: return "\"\(key)-\(Int.random(in: 0..<100, using: &random))\""
+        }
+    }
+
+    /// The mapped properties' values as text, for comparison.
+    private static func values(of model: Kept) -> String {
+        let values: [Any?] = [
+            model.name, model.score, model.child.map { "\($0.title) \($0.label) \($0.extras)" }, model.first,
+            model.second, model.input, String(describing: type(of: model)),
+        ]
+        return values.map { String(describing: $0) }.joined(separator: " | ")
     }
 
     @Test func updateAddsToTheKeptKeys() {

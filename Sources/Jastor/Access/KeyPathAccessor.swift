@@ -88,6 +88,17 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         }
     }
 
+    // Only into the storage of a model of exactly the storage's class, as `decodeDocument` writes it.
+    override func storeUntypedScalarMembers(
+        _ found: [String: Any], into model: JastorObject, context: inout MappingContext
+    ) -> Bool {
+        guard let storageOffset, let storageOwner, ObjectIdentifier(type(of: model)) == ObjectIdentifier(storageOwner)
+        else { return false }
+        return withStorage(of: model, at: storageOffset) {
+            codec.storeUntypedScalarMembers(found, into: $0, context: &context)
+        }
+    }
+
     /// Fills the model the property already holds from a JSON object, in place, as
     /// `update(with:)` does unless asked to replace nested models.
     ///

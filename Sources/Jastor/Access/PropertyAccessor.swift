@@ -36,6 +36,16 @@ class PropertyAccessor: @unchecked Sendable {
     ) -> Bool {
         decode(source, into: model, by: assignment, context: &context)
     }
+    /// Stores `found` (members of scalar values the mapping kept, for an `.unmappedKeys`
+    /// property) straight into the property's storage in `model` when it holds none yet, as
+    /// ``decode(_:into:by:context:)`` would store them read as a JSON object (see
+    /// ``Codec/storeUntypedScalarMembers(_:into:context:)``).
+    ///
+    /// - Returns: Whether it stored them; `false` (the default, a model written through setters or
+    ///   not of the storage's class, a property holding members already) changes nothing.
+    func storeUntypedScalarMembers(
+        _ found: [String: Any], into model: JastorObject, context: inout MappingContext
+    ) -> Bool { false }
     /// The property's value in `model` as JSON.
     func encode(_ model: JastorObject, context: inout EncodingContext) -> JSONValue { .null }
     /// The property's value in `model` as `toDictionary()` holds it.

@@ -83,6 +83,18 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         }
     }
 
+    /// Stores `found`, members the mapping kept for an `.unmappedKeys` property, every value a
+    /// scalar, into the property's storage when it holds an empty dictionary, counting them
+    /// against the run's limits as reading them as a JSON object would
+    /// (``MappingContext/takeUntypedScalarMembers(_:)``).
+    ///
+    /// - Returns: Whether it stored them; `false` (the default, and whenever the storage holds
+    ///   members already or the members would not fit) changes nothing, for the caller to read
+    ///   them as a JSON object.
+    func storeUntypedScalarMembers(
+        _ found: [String: Any], into storage: UnsafeMutablePointer<Value>, context: inout MappingContext
+    ) -> Bool { false }
+
     /// How arrays of this codec's values are read from the byte reader's document, when this
     /// codec compiles a reader for them (``ScalarCodec``, and ``ArrayCodec`` of one); `nil` lets
     /// ``ArrayCodec`` read them element by element.

@@ -19,6 +19,16 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
         return true
     }
 
+    // `decode` above, for a dictionary the mapping built from scalars: nothing to classify, measure
+    // or detach (a scalar Foundation reads back is kept as it is).
+    override func storeUntypedScalarMembers(
+        _ found: [String: Any], into storage: UnsafeMutablePointer<[String: Any]>, context: inout MappingContext
+    ) -> Bool {
+        guard storage.pointee.isEmpty, context.takeUntypedScalarMembers(found.count) else { return false }
+        storage.pointee = found
+        return true
+    }
+
     override func encode(_ value: [String: Any], context: inout EncodingContext) -> JSONValue {
         MappingEngine.encodeUntyped(value, context: &context)
     }

@@ -94,6 +94,19 @@ struct MappingContext {
         }
     }
 
+    /// Counts an object of `count` scalar members, to be kept untyped at the current path,
+    /// against the run's limits exactly as ``exceedsLimits(untyped:)`` counts it (one value a
+    /// member, the object one level below the current one); `false`, counting and recording
+    /// nothing, when it would not fit, for the caller to take that path, which records why.
+    ///
+    /// A scalar has no values, levels or containers inside it, and none that Foundation reads
+    /// back is a number literal no Foundation number holds: nothing else of the scan can differ.
+    mutating func takeUntypedScalarMembers(_ count: Int) -> Bool {
+        guard Self.maximumDepth - trail.currentDepth > 0, !trail.isStackLow, valuesLeft >= count else { return false }
+        valuesLeft -= count
+        return true
+    }
+
     /// What ``measure(_:levels:scan:)`` found.
     private enum Measure {
         case fits, tooDeep, tooManyValues

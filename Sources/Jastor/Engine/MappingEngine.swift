@@ -43,6 +43,8 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         context.recordDeclarationIssues(of: plan)
         let readsNames = context.policy.readsPropertyNames
+        // How many keyed properties found their key (counted on the usual path only).
+        var found = 0
         if readsNames {
             for property in plan.properties {
                 fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
@@ -51,6 +53,7 @@ enum MappingEngine {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
             members.forEachMappedMember(of: plan) { property, member in
+                found += 1
                 guard let key = property.inputKey else { return }
                 _ = context.descend(into: key) {
                     member.read(through: property.accessor, into: model, by: assignment, context: &$0)
@@ -61,7 +64,9 @@ enum MappingEngine {
                 fill(property, of: model, at: path, in: members, by: assignment, context: &context)
             }
         }
-        if !readsNames, let unmapped = plan.unmappedKeys {
+        if !readsNames, let unmapped = plan.unmappedKeys,
+            !everyMemberIsMapped(members, found: found, plan: plan)
+        {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
         }
         if !readsNames, let writtenOnlyKeys = plan.writtenOnlyKeys {
@@ -146,6 +151,20 @@ enum MappingEngine {
         }
     }
 
+    /// Whether every member of a byte reader's object had a key of the plan's table.
+    ///
+    /// Told from how many keyed properties `found` their key: as many as the object has members,
+    /// the keys being distinct, leaves no member for ``keepUnmappedKeys(of:plan:in:of:by:context:)``,
+    /// which is then not called (it would look up every key again). Other sources, and objects
+    /// with a member outside the table or a key given twice, are walked as before.
+    @inline(__always)
+    private static func everyMemberIsMapped<Members: JSONObjectSource>(
+        _ members: Members, found: Int, plan: ClassPlan
+    ) -> Bool {
+        guard plan.keyedPropertiesHaveDistinctKeys, let object = members as? DocumentObject else { return false }
+        return found == object.count
+    }
+
     /// Adds the members no property maps to the class's `.unmappedKeys` property, keeping the
     /// ones it already holds (so `update(with:)` adds to them).
     ///
@@ -158,18 +177,42 @@ enum MappingEngine {
         by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
         var found: [String: Any] = [:]
+        var allScalars = true
         // The keys single-key properties read are skipped before they become `String`s.
         members.forEachMember(outside: plan.keyTable) { key, member in
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
+            if allScalars, isContainer(member) { allScalars = false }
             found[key] = member.foundationValue
         }
         // The property is read (through its key path, boxed) only when there is something to add.
         guard !found.isEmpty else { return }
+        // From bytes, into a model's storage holding no members yet, scalars are stored as they
+        // are, without reading the dictionary back as a JSON object (its kind, its measure, its
+        // detached copy: scalars are kept as they are), counted as that read counts them.
+        if allScalars, assignment == .storage, Members.Member.self == DocumentValue.self,
+            property.accessor.storeUntypedScalarMembers(found, into: model, context: &context)
+        {
+            return
+        }
         var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
         kept.merge(found) { _, new in new }
         _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, by: assignment, context: &context)
+    }
+
+    /// Whether `member` is an object or an array; for the byte reader's values, read from its node
+    /// without forming its kind.
+    @inline(__always)
+    private static func isContainer<Member: JSONSource>(_ member: Member) -> Bool {
+        if let value = member as? DocumentValue {
+            let kind = value.document.nodes[value.index].kind
+            return kind == .object || kind == .array
+        }
+        switch member.kind {
+        case .object, .array: return true
+        case .scalar, .unsupported: return false
+        }
     }
 
     /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind

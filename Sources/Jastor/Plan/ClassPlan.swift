@@ -15,6 +15,9 @@ final class ClassPlan: Sendable {
     let keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)]
     /// The distinct keys of ``keyedProperties``.
     let keyTable: KeyTable
+    /// Whether no two of ``keyedProperties`` read the same key, so that as many of them found as
+    /// an object has members means every member's key is one of ``keyTable``'s.
+    let keyedPropertiesHaveDistinctKeys: Bool
     /// The properties read from a longer key path, in declaration order.
     let pathProperties: [PropertyPlan]
     /// Whether every written property writes one key and no two write the same, so that
@@ -94,6 +97,7 @@ final class ClassPlan: Sendable {
         }
         self.keyedProperties = keyedProperties
         self.keyTable = KeyTable(keys: keys)
+        self.keyedPropertiesHaveDistinctKeys = keyedProperties.count == keys.count
         self.pathProperties = self.properties.filter { $0.inputKey == nil && $0.inputPath != nil }
         let written = self.properties.filter { $0.outputPath != nil }
         let outputKeys = written.compactMap { $0.outputKey?.objectKey }
