@@ -24,7 +24,10 @@ enum FoundationContainer {
     /// Foundation's own arrays are read through their `Mirror`, which shows their storage as it
     /// is (`object(at:)` bridges an element that is itself an array, all its levels at once). A
     /// subclass keeps its own storage, which that `Mirror` does not show: it is read through
-    /// `count` and `object(at:)`, the methods every subclass implements.
+    /// `count` and `object(at:)`, the methods every subclass implements. (On Linux, a subclass
+    /// whose `object(at:)` hands out an element of a Foundation array it keeps bridges that
+    /// element there, all its levels at once; Linux Foundation has no other way to read a subclass,
+    /// every other method calls `object(at:)`: a documented limit, see GuaranteesAndLimits.)
     static func elements(of value: Any) -> [Any]? {
         guard type(of: value) is NSArray.Type, let array = (value as AnyObject) as? NSArray else { return nil }
         let stored = Mirror(reflecting: value).children.map(\.value)
