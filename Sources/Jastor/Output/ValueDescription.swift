@@ -30,10 +30,11 @@ enum ValueDescription {
         return walk.text
     }
 
-    /// Text that equal values (``isEqual(_:_:)``) share, to hash: the first ``Mode/hashing``
-    /// levels, a few items of each list, and the count of a set or dictionary below the first
-    /// level. Bounded whatever the value holds, and read in one order whatever order equal
-    /// dictionaries and sets list their parts in.
+    /// Text that equal values (``isEqual(_:_:)``) share, to hash.
+    ///
+    /// The first two levels, eight items of each list, and the count of a set or dictionary
+    /// below the first level: bounded whatever the value holds, and read in one order whatever
+    /// order equal dictionaries and sets list their parts in.
     static func hashText(_ value: Any) -> String {
         var walk = Walk(mode: .hashing)
         walk.write(value, depth: 0)
