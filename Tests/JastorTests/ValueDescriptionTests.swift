@@ -291,4 +291,35 @@ private final class Diary: JastorObject {
         #expect(text.count < 200_000)
         #expect(ValueDescription.isEqual(wide, wide))
     }
+
+    /// Foundation values whose `Mirror` shows their storage compare by their own `==`, and equal
+    /// ones hash alike.
+    @Test func foundationValuesWithStorageCompareByTheirOwnEquality() {
+        let pairs: [(Any, Any, Any)] = [
+            (CharacterSet(charactersIn: "a"), CharacterSet(charactersIn: "a"), CharacterSet(charactersIn: "b")),
+            (IndexSet([1, 2]), IndexSet([1, 2]), IndexSet([3])),
+            (Locale(identifier: "en_US"), Locale(identifier: "en_US"), Locale(identifier: "fr_FR")),
+            (
+                TimeZone(identifier: "UTC") as Any, TimeZone(identifier: "UTC") as Any,
+                TimeZone(identifier: "Asia/Tokyo") as Any
+            ),
+            (
+                Measurement(value: 1, unit: UnitLength.meters), Measurement(value: 1, unit: UnitLength.meters),
+                Measurement(value: 2, unit: UnitLength.meters)
+            ),
+            (DateComponents(year: 2020), DateComponents(year: 2020), DateComponents(year: 2021)),
+            (AttributedString("a"), AttributedString("a"), AttributedString("b")),
+        ]
+        for (index, (first, same, other)) in pairs.enumerated() {
+            let one = Diary()
+            one.notes = ["value": first]
+            let two = Diary()
+            two.notes = ["value": same]
+            let three = Diary()
+            three.notes = ["value": other]
+            #expect(one == two, "pair \(index)")
+            #expect(one.hashValue == two.hashValue, "pair \(index)")
+            #expect(one != three, "pair \(index)")
+        }
+    }
 }

@@ -87,9 +87,15 @@ enum ValueDescription {
         var isIncomplete = false
         let stackLimit = StackGuard.currentLimit()
 
+        /// The values compared by their own `==` so far, with their numbers.
+        private var equatables: [(value: any Equatable, number: Int)] = []
+
         /// The number of `value`'s text, or `nil` when the stack ran low.
         func number(of value: Any) -> Int? {
             if let leaf = ValueDescription.leafText(value, isExact: true) { return intern("=" + leaf) }
+            if ValueDescription.comparesByItsOwnEquality(type(of: value)), let equatable = value as? any Equatable {
+                return number(ofEquatable: equatable)
+            }
             let object = type(of: value) is AnyObject.Type ? ObjectIdentifier(value as AnyObject) : nil
             var arrayAddress: Int?
             if object == nil, type(of: value) == [Any].self, let array = value as? [Any], !array.isEmpty {
@@ -129,6 +135,18 @@ enum ValueDescription {
         func leave(_ object: ObjectIdentifier) {
             objectsAbove[object] = nil
             level -= 1
+        }
+
+        /// The number of the first value met that equals `value` by its own `==`, or a new one.
+        private func number(ofEquatable value: any Equatable) -> Int {
+            for known in equatables where Self.isEqual(value, known.value) { return known.number }
+            let number = intern("≡\(type(of: value))#\(equatables.count)")
+            equatables.append((value, number))
+            return number
+        }
+
+        private static func isEqual<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
+            (other as? Value).map { $0 == value } ?? false
         }
 
         private func intern(_ text: String) -> Int {
@@ -177,6 +195,15 @@ enum ValueDescription {
                 guard depth < 2 else { return text += "…" }
             }
             let typeName = String(describing: type(of: value))
+            if ValueDescription.comparesByItsOwnEquality(type(of: value)) {
+                // Its `Mirror` shows storage, not value: by its type's name (to hash: equal
+                // values share it), or its own text.
+                switch mode {
+                case .description: return text += "\(typeName)(\(value))"
+                case .hashing: return text += typeName
+                case .exact(let canonical): return text += canonical.number(of: value).map { "#\($0)" } ?? ""
+                }
+            }
             var object: ObjectIdentifier?
             if type(of: value) is AnyObject.Type {
                 let identifier = ObjectIdentifier(value as AnyObject)
@@ -312,6 +339,19 @@ enum ValueDescription {
             itemsLeft = entry.itemsLeft
             return entry.text
         }
+    }
+
+    /// Whether values of `type` are compared by their own `==`: Foundation value types whose
+    /// `Mirror` shows a reference to their storage, not what they hold (two equal `CharacterSet`s
+    /// hold different storage).
+    static func comparesByItsOwnEquality(_ type: Any.Type) -> Bool {
+        if type == CharacterSet.self || type == IndexSet.self || type == AttributedString.self
+            || type == Locale.self || type == TimeZone.self || type == Calendar.self
+            || type == URLComponents.self || type == DateComponents.self || type == PersonNameComponents.self
+        {
+            return true
+        }
+        return String(describing: type).hasPrefix("Measurement<")
     }
 
     /// The text of a value whose own description is known to be safe and exact, or of a date.
