@@ -35,6 +35,21 @@ private final class Meta: ListedDictionary {
     override var stored: [String: Any] { ["k": Inner(), "list": Items()] }
 }
 
+/// An `NSArray` subclass keeping its elements in Swift storage, which may hold the array itself.
+private final class SelfListing: NSArray {
+    var stored: [Any] = []
+    override var count: Int { stored.count }
+    override func object(at index: Int) -> Any { stored[index] }
+}
+
+/// An `NSDictionary` subclass keeping its members in Swift storage, which may hold it.
+private final class SelfTable: NSDictionary {
+    var stored: [String: Any] = [:]
+    override var count: Int { stored.count }
+    override func object(forKey key: Any) -> Any? { (key as? String).flatMap { stored[$0] } }
+    override func keyEnumerator() -> NSEnumerator { NSArray(array: Array(stored.keys)).objectEnumerator() }
+}
+
 private final class Shelf: JastorObject {
     var tags: [String] = []
     var items: [Any] = []
@@ -69,5 +84,49 @@ private final class Shelf: JastorObject {
         #expect(shelf.description == plain.description)
         #expect(try shelf.jsonString() == plain.jsonString())
         #expect(Shelf(dictionary: shelf.toDictionary()) == plain)
+    }
+
+    /// A subclass met again inside itself is cut as Foundation's own containers are: `null` there,
+    /// and an issue naming the path; one nested past the limit is reported as too deep.
+    @Test func subclassesHoldingThemselvesAreCutWhereTheyRepeat() throws {
+        let list = SelfListing()
+        let table = SelfTable()
+        let outer = NSMutableArray(array: ["y"])
+        list.stored = ["x", list, outer]
+        table.stored = ["again": table, "list": list]
+        outer.add(list)
+        // The test's own cycles are broken once it is done (LeakSanitizer would report them).
+        defer {
+            list.stored = []
+            table.stored = [:]
+            outer.removeAllObjects()
+        }
+        var issues: [JastorIssue] = []
+        let shelf = Shelf(dictionary: ["items": list, "meta": table], issues: &issues)
+        let message =
+            "expected a value that does not contain itself (kept as null where it repeats itself), "
+            + "found an NSArray or NSDictionary that contains itself"
+        #expect(
+            Set(issues.map(\.description)) == [
+                "items[1]: " + message, "items[2][1]: " + message, "meta.again: " + message,
+                "meta.list[1]: " + message, "meta.list[2][1]: " + message,
+            ])
+        #expect(shelf.items.count == 3)
+        #expect(shelf.items[1] is NSNull)
+        #expect((shelf.items[2] as? [Any])?.first as? String == "y")
+        #expect((shelf.items[2] as? [Any])?.last is NSNull)
+        #expect(shelf.meta["again"] is NSNull)
+
+        var levels = [SelfListing()]
+        for _ in 0..<1_000 {
+            let level = SelfListing()
+            level.stored = [levels[levels.count - 1]]
+            levels.append(level)
+        }
+        levels.reverse()
+        issues = []
+        let deep = Shelf(dictionary: ["items": levels[0]], issues: &issues)
+        #expect(issues.map(\.description) == ["items: expected at most 256 levels of nesting, found deeper input"])
+        #expect(deep.items.isEmpty)
     }
 }

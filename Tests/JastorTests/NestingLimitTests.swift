@@ -83,4 +83,25 @@ private final class UntypedList: JastorObject {
         #expect(names.count == 128 || (Sanitizers.any && names.count >= 64))
         #expect(names.last == "node" || Sanitizers.any)
     }
+
+    /// A Foundation array holding itself, assigned to a model rather than mapped, is written with
+    /// `null` where it repeats itself and reported as a cycle at that path, not as too deep.
+    @Test func anAssignedArrayHoldingItselfIsReportedAsACycle() throws {
+        let list = NSMutableArray(array: ["x"])
+        list.add(list)
+        defer { list.removeAllObjects() }
+        let model = UntypedList()
+        model.items = [list]
+        var issues: [JastorIssue] = []
+        let dictionary = model.toDictionary(issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "items[0][1]: expected a value that does not contain itself (written as null where it repeats "
+                    + "itself), found an NSArray or NSDictionary that contains itself"
+            ])
+        let items = try #require(dictionary["items"] as? [Any])
+        let inner = try #require(items.first as? [Any])
+        #expect(inner.first as? String == "x")
+        #expect(inner.last is NSNull)
+    }
 }

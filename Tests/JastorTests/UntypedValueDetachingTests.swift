@@ -116,4 +116,51 @@ private final class Scrapbook: JastorObject {
         #expect(keptTable["again"] is NSNull)
         #expect(Scrapbook(dictionary: scrapbook.toDictionary()) == scrapbook)
     }
+
+    /// A mutable object inside an immutable `NSSet` or `NSOrderedSet`, a Swift set or a
+    /// dictionary whose keys are not strings is copied too: sets are copied to every level.
+    @Test func mutableObjectsInsideSetsAreCopied() throws {
+        let text = NSMutableString(string: "before")
+        let list = NSMutableArray(array: ["x"])
+        let set = NSSet(array: [text, list])
+        let ordered = NSOrderedSet(array: [text])
+        let swiftSet: Set<AnyHashable> = [text]
+        let numbered: [AnyHashable: Any] = [1: text, 2: [text] as [Any]]
+        let scrapbook = Scrapbook(dictionary: ["items": [set, ordered, swiftSet, numbered, NSSet(array: [set])]])
+        let before = scrapbook.description
+        let hash = scrapbook.hashValue
+        text.setString("after")
+        list.add("y")
+        #expect(scrapbook.description == before)
+        #expect(scrapbook.hashValue == hash)
+        #expect(!before.contains("after"))
+        let keptSet = try #require(scrapbook.items.first as? NSSet)
+        #expect(keptSet.count == 2)
+        #expect(keptSet.contains("before"))
+        #expect((scrapbook.items[2] as? Set<AnyHashable>)?.contains("before") == true)
+        #expect((scrapbook.items[3] as? [AnyHashable: Any])?[1] as? String == "before")
+    }
+
+    /// A set that holds itself (through an array) is cut there as an array is, with the issue
+    /// naming the element's place.
+    @Test func aSetHoldingItselfIsCutWhereItRepeats() throws {
+        let list = NSMutableArray(array: ["x"])
+        let set = NSMutableSet(array: [list])
+        list.add(set)
+        defer {
+            list.removeAllObjects()
+            set.removeAllObjects()
+        }
+        var issues: [JastorIssue] = []
+        let scrapbook = Scrapbook(dictionary: ["items": [set]], issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "items[0][0][1]: expected a value that does not contain itself (kept as null where it repeats itself), "
+                    + "found an NSArray or NSDictionary that contains itself"
+            ])
+        let keptSet = try #require(scrapbook.items.first as? NSSet)
+        let keptList = try #require(keptSet.anyObject() as? [Any])
+        #expect(keptList.first as? String == "x")
+        #expect(keptList.last is NSNull)
+    }
 }

@@ -48,6 +48,11 @@ private struct Holder {
     var tag: Int
 }
 
+/// A user's value around arrays that share their parts.
+private struct Shared {
+    var levels: [Any]
+}
+
 /// One layer of a ``Nest``, as the random test builds it.
 private enum Layer {
     case wrapped, labelled(String), held(Int)
@@ -244,6 +249,77 @@ private final class Diary: JastorObject {
             let changed = Diary()
             changed.entries = [Self.nest(changedLayers, data: changedData, number: number)]
             #expect(original != changed, "seed \(seed) round \(round): depth \(depth), changed at \(level)")
+        }
+    }
+
+    /// `a = [a, a]`, forty times, from a random leaf: `[Any]` arrays sharing their parts.
+    private static func doubled(leaf: Int, levels: Int, changedAt changed: Int? = nil) -> [Any] {
+        var value: [Any] = [leaf]
+        for level in 0..<levels {
+            value = level == changed ? [value, [leaf + 1] as [Any]] : [value, value]
+        }
+        return value
+    }
+
+    /// Values whose arrays share their parts (2^40 paths) compare, hash and describe without
+    /// walking every path: each shared part is compared once; a description stops after
+    /// `maximumItems` values and says how many items a list left out.
+    @Test(arguments: [UInt64(0x5EED_C001), 0x5EED_C002])
+    func sharedPartsAreComparedOnce(seed: UInt64) {
+        print("ValueDescriptionTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<4 {
+            let leaf = Int.random(in: 0..<1_000, using: &random)
+            let changedAt = Int.random(in: 0..<40, using: &random)
+            let first = Diary()
+            first.entries = [Shared(levels: Self.doubled(leaf: leaf, levels: 40))]
+            let second = Diary()
+            second.entries = [Shared(levels: Self.doubled(leaf: leaf, levels: 40))]
+            let changed = Diary()
+            changed.entries = [Shared(levels: Self.doubled(leaf: leaf, levels: 40, changedAt: changedAt))]
+            #expect(first == second, "seed \(seed)")
+            #expect(first.hashValue == second.hashValue, "seed \(seed)")
+            #expect(first != changed, "seed \(seed): changed at level \(changedAt)")
+            let text = ValueDescription.describing(Shared(levels: Self.doubled(leaf: leaf, levels: 40)))
+            #expect(text.hasPrefix("Shared(levels: [[[[[[[[[[[…, …]"), "\(text.prefix(200))")
+            #expect(text.count < 200_000)
+        }
+        var wide: [Any] = [1]
+        for _ in 0..<6 { wide = Array(repeating: wide, count: 100) }
+        let text = ValueDescription.describing(wide)
+        #expect(text.contains("… (") && text.contains(" more)"), "\(text.suffix(200))")
+        #expect(text.count < 200_000)
+        #expect(ValueDescription.isEqual(wide, wide))
+    }
+
+    /// Foundation values whose `Mirror` shows their storage compare by their own `==`, and equal
+    /// ones hash alike.
+    @Test func foundationValuesWithStorageCompareByTheirOwnEquality() {
+        let pairs: [(Any, Any, Any)] = [
+            (CharacterSet(charactersIn: "a"), CharacterSet(charactersIn: "a"), CharacterSet(charactersIn: "b")),
+            (IndexSet([1, 2]), IndexSet([1, 2]), IndexSet([3])),
+            (Locale(identifier: "en_US"), Locale(identifier: "en_US"), Locale(identifier: "fr_FR")),
+            (
+                TimeZone(identifier: "UTC") as Any, TimeZone(identifier: "UTC") as Any,
+                TimeZone(identifier: "Asia/Tokyo") as Any
+            ),
+            (
+                Measurement(value: 1, unit: UnitLength.meters), Measurement(value: 1, unit: UnitLength.meters),
+                Measurement(value: 2, unit: UnitLength.meters)
+            ),
+            (DateComponents(year: 2020), DateComponents(year: 2020), DateComponents(year: 2021)),
+            (AttributedString("a"), AttributedString("a"), AttributedString("b")),
+        ]
+        for (index, (first, same, other)) in pairs.enumerated() {
+            let one = Diary()
+            one.notes = ["value": first]
+            let two = Diary()
+            two.notes = ["value": same]
+            let three = Diary()
+            three.notes = ["value": other]
+            #expect(one == two, "pair \(index)")
+            #expect(one.hashValue == two.hashValue, "pair \(index)")
+            #expect(one != three, "pair \(index)")
         }
     }
 }

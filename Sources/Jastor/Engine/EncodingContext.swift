@@ -28,6 +28,9 @@ struct EncodingContext {
     private var reportedDeclarations: Set<ObjectIdentifier> = []
     /// The models being written, outermost first: a short stack, searched faster than hashed.
     private var modelsBeingWritten: [ObjectIdentifier] = []
+    /// The Foundation containers of an untyped value being written, to cut one met again inside
+    /// itself.
+    private var containersBeingWritten: Set<ObjectIdentifier> = []
 
     init(purpose: Purpose) {
         self.purpose = purpose
@@ -118,6 +121,25 @@ struct EncodingContext {
         }
         modelsBeingWritten.append(identifier)
         return true
+    }
+
+    /// Marks the Foundation container `identity` of an untyped value as being written; returns
+    /// `false` (and records an issue, as mapping does) when it already is: it contains itself,
+    /// and is written as `null` there.
+    mutating func beginWriting(container identity: ObjectIdentifier) -> Bool {
+        guard containersBeingWritten.insert(identity).inserted else {
+            record(
+                .invalidValue,
+                expected: "a value that does not contain itself (written as null where it repeats itself)",
+                found: "an NSArray or NSDictionary that contains itself")
+            return false
+        }
+        return true
+    }
+
+    /// Ends what ``beginWriting(container:)`` began.
+    mutating func endWriting(container identity: ObjectIdentifier) {
+        containersBeingWritten.remove(identity)
     }
 
     /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.

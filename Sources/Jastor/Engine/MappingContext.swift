@@ -79,7 +79,8 @@ struct MappingContext {
     ///
     /// Also records, without refusing the value, each number in it that no Foundation number holds
     /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so;
-    /// and each Foundation array or dictionary met again inside itself, kept as `null` there.
+    /// and each Foundation array, dictionary or set met again inside itself, kept as `null` there.
+    /// Sets and dictionaries whose keys are not strings count as arrays of their parts.
     mutating func exceedsLimits<Source: JSONSource>(untyped value: Source) -> Bool {
         var scan = UntypedScan()
         switch measure(value, levels: Self.maximumDepth - trail.currentDepth, scan: &scan) {
@@ -129,30 +130,42 @@ struct MappingContext {
         _ value: Source, levels: Int, scan: inout UntypedScan
     ) -> Measure {
         var result = Measure.fits
+        var parts: [Source]?
         switch value.kind {
         case .object, .array:
-            guard levels > 0, !trail.isStackLow else { return .tooDeep }
-            let identity = value.containerIdentity
-            if let identity {
-                guard scan.containersAbove.insert(identity).inserted else {
-                    scan.hasCycle = true
-                    return .fits
-                }
-            }
-            defer { identity.map { _ = scan.containersAbove.remove($0) } }
-            if case .object = value.kind {
-                value.object.forEachMember { _, member in
-                    if result == .fits { result = measureMember(member, levels: levels - 1, scan: &scan) }
-                }
-            } else {
-                value.forEachElement { element in
-                    if result == .fits { result = measureMember(element, levels: levels - 1, scan: &scan) }
-                }
-            }
+            break
+        case .unsupported:
+            // A set or a dictionary with keys that are not strings: kept as it is, so its parts
+            // count as an array's do.
+            guard let otherParts = value.otherParts else { return .fits }
+            parts = otherParts
         case .scalar(.number(let literal)):
             if literal.untypedValue == nil { scan.hasInexactNumber = true }
-        case .scalar, .unsupported:
-            break
+            return .fits
+        case .scalar:
+            return .fits
+        }
+        guard levels > 0, !trail.isStackLow else { return .tooDeep }
+        let identity = value.containerIdentity
+        if let identity {
+            guard scan.containersAbove.insert(identity).inserted else {
+                scan.hasCycle = true
+                return .fits
+            }
+        }
+        defer { identity.map { _ = scan.containersAbove.remove($0) } }
+        if let parts {
+            for part in parts where result == .fits {
+                result = measureMember(part, levels: levels - 1, scan: &scan)
+            }
+        } else if case .object = value.kind {
+            value.object.forEachMember { _, member in
+                if result == .fits { result = measureMember(member, levels: levels - 1, scan: &scan) }
+            }
+        } else {
+            value.forEachElement { element in
+                if result == .fits { result = measureMember(element, levels: levels - 1, scan: &scan) }
+            }
         }
         return result
     }
@@ -225,7 +238,16 @@ struct MappingContext {
                 expected: "a number a Double or Decimal holds exactly "
                     + "(kept as the nearest Double, or as text beyond it)",
                 found: JSONScalar.number(literal).summary)
-        case .scalar, .unsupported:
+        case .unsupported:
+            // A set's elements, or the keys and values of a dictionary with keys that are not
+            // strings, in turn: named by their place in that order.
+            for (index, part) in (value.otherParts ?? []).enumerated() {
+                _ = descend(into: .index(index)) { context in
+                    context.recordChanges(in: part, containersAbove: &containersAbove)
+                    return true
+                }
+            }
+        case .scalar:
             break
         }
     }

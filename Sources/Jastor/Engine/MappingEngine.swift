@@ -338,6 +338,10 @@ enum MappingEngine {
             return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
+        // A Foundation container assigned to the model may hold itself: cut there, as mapping does.
+        let identity = source.containerIdentity
+        if let identity, !context.beginWriting(container: identity) { return .null }
+        defer { identity.map { context.endWriting(container: $0) } }
         switch source.kind {
         case .scalar(let scalar):
             switch scalar {

@@ -11,15 +11,32 @@ import Foundation
 /// the way down written by its name only (a cycle). A value with nothing to walk that Jastor does
 /// not know to describe safely is written by its type's name.
 ///
-/// A description stops at ``maximumDepth`` levels and writes `Data` by its length; equality
-/// (``isEqual(_:_:)``) walks as deep as the values go and compares `Data` byte by byte.
+/// A description stops at ``maximumDepth`` levels and after ``maximumItems`` values (`…` for the
+/// rest, and how many items a list left out), and writes `Data` by its length; equality
+/// (``isEqual(_:_:)``) walks as deep as the values go and compares `Data` byte by byte, each
+/// shared part once (``Canonical``); a hash (``hashText(_:)``) reads the first levels only.
 enum ValueDescription {
     /// Levels walked before the rest is written as `…`, in a description.
     static let maximumDepth = 12
 
+    /// Values a description writes before the rest is written as `…`: a value whose arrays repeat
+    /// (`a = [a, a]`, forty times) has more paths than any text could hold.
+    static let maximumItems = 10_000
+
     /// The value's text.
     static func describing(_ value: Any) -> String {
-        var walk = Walk(isExact: false)
+        var walk = Walk(mode: .description)
+        walk.write(value, depth: 0)
+        return walk.text
+    }
+
+    /// Text that equal values (``isEqual(_:_:)``) share, to hash.
+    ///
+    /// The first two levels, eight items of each list, and the count of a set or dictionary
+    /// below the first level: bounded whatever the value holds, and read in one order whatever
+    /// order equal dictionaries and sets list their parts in.
+    static func hashText(_ value: Any) -> String {
+        var walk = Walk(mode: .hashing)
         walk.write(value, depth: 0)
         return walk.text
     }
@@ -27,62 +44,198 @@ enum ValueDescription {
     /// Whether the two values are the same, to their last level: their texts written in full
     /// (every level, `Data` by its bytes) are equal.
     ///
-    /// Values nested so deeply that the current thread's stack runs low before the walk ends
-    /// compare unequal: they are not known to be equal. Equal values have equal descriptions
-    /// (which stop at ``maximumDepth`` levels), so hashing a description is consistent with this.
+    /// Each part is written once with its parts by number (``Canonical``), so parts met again
+    /// (an array, dictionary or object shared by several places) cost nothing more; the time is
+    /// polynomial in the values' distinct parts, not in their paths. Values nested so deeply that
+    /// the current thread's stack runs low before the walk ends compare unequal: they are not known
+    /// to be equal.
     static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-        var left = Walk(isExact: true)
-        left.write(lhs, depth: 0)
-        guard !left.isIncomplete else { return false }
-        var right = Walk(isExact: true)
-        right.write(rhs, depth: 0)
-        return !right.isIncomplete && left.text == right.text
+        let canonical = Canonical()
+        guard let left = canonical.number(of: lhs), let right = canonical.number(of: rhs) else { return false }
+        return left == right
+    }
+
+    /// What a walk is for.
+    fileprivate enum Mode {
+        /// A description: ``maximumDepth`` levels, ``maximumItems`` values.
+        case description
+        /// Text to hash: two levels, eight items a list, sets and dictionaries below the first
+        /// level by their count.
+        case hashing
+        /// Equality: every level, each part below the first by its number in `Canonical`.
+        case exact(Canonical)
+    }
+
+    /// Numbers for values by their full text: two values with equal texts get the same number.
+    ///
+    /// A part's text holds its own parts by number (`[#3, #3]`), so each part is written once
+    /// however many paths lead to it; an array (by its storage), an object or a Foundation container
+    /// met again takes the number it had, unless its text depended on what was above it (a cycle
+    /// cut to an object above it).
+    fileprivate final class Canonical {
+        private var numbers: [String: Int] = [:]
+        private var numbersOfObjects: [ObjectIdentifier: Int] = [:]
+        private var numbersOfArrays: [Int: Int] = [:]
+        /// The arrays whose storage address numbers them, kept alive so no other array reuses it.
+        private var arraysKept: [[Any]] = []
+        /// The objects on the way down, with their level.
+        private(set) var objectsAbove: [ObjectIdentifier: Int] = [:]
+        private var level = 0
+        /// The lowest level a cycle was cut to while writing the current part.
+        private var lowestCut = Int.max
+        /// Whether a walk stopped where the stack ran low.
+        var isIncomplete = false
+        let stackLimit = StackGuard.currentLimit()
+
+        /// The values compared by their own `==` so far, with their numbers.
+        private var equatables: [(value: any Equatable, number: Int)] = []
+
+        /// The number of `value`'s text, or `nil` when the stack ran low.
+        func number(of value: Any) -> Int? {
+            if let leaf = ValueDescription.leafText(value, isExact: true) { return intern("=" + leaf) }
+            if ValueDescription.comparesByItsOwnEquality(type(of: value)), let equatable = value as? any Equatable {
+                return number(ofEquatable: equatable)
+            }
+            let object = type(of: value) is AnyObject.Type ? ObjectIdentifier(value as AnyObject) : nil
+            var arrayAddress: Int?
+            if object == nil, type(of: value) == [Any].self, let array = value as? [Any], !array.isEmpty {
+                // The address of the array's storage, only compared, never read through.
+                arrayAddress = array.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+                arraysKept.append(array)
+            }
+            if let object, objectsAbove[object] == nil, let known = numbersOfObjects[object] { return known }
+            if let arrayAddress, let known = numbersOfArrays[arrayAddress] { return known }
+            let outerCut = lowestCut
+            lowestCut = Int.max
+            let partLevel = level
+            var walk = Walk(mode: .exact(self))
+            walk.write(value, depth: 0)
+            guard !isIncomplete else { return nil }
+            let number = intern(walk.text)
+            // Its text holds no cycle cut to an object above it: the same wherever it is met.
+            if lowestCut >= partLevel {
+                if let object { numbersOfObjects[object] = number }
+                if let arrayAddress { numbersOfArrays[arrayAddress] = number }
+            }
+            lowestCut = min(outerCut, lowestCut)
+            return number
+        }
+
+        /// Enters `object`; `false`, noting the cut, when it is already on the way down.
+        func enter(_ object: ObjectIdentifier) -> Bool {
+            if let above = objectsAbove[object] {
+                lowestCut = min(lowestCut, above)
+                return false
+            }
+            objectsAbove[object] = level
+            level += 1
+            return true
+        }
+
+        func leave(_ object: ObjectIdentifier) {
+            objectsAbove[object] = nil
+            level -= 1
+        }
+
+        /// The number of the first value met that equals `value` by its own `==`, or a new one.
+        private func number(ofEquatable value: any Equatable) -> Int {
+            for known in equatables where Self.isEqual(value, known.value) { return known.number }
+            let number = intern("≡\(type(of: value))#\(equatables.count)")
+            equatables.append((value, number))
+            return number
+        }
+
+        private static func isEqual<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
+            (other as? Value).map { $0 == value } ?? false
+        }
+
+        private func intern(_ text: String) -> Int {
+            if let known = numbers[text] { return known }
+            let number = numbers.count
+            numbers[text] = number
+            return number
+        }
     }
 
     /// One rendering: the text so far and the objects on the way down.
     private struct Walk {
-        /// Whether the walk goes to the last level and writes data by its bytes (for equality).
-        let isExact: Bool
+        let mode: Mode
         var text = ""
         var objectsAbove: Set<ObjectIdentifier> = []
-        /// Whether an exact walk stopped where the stack ran low.
-        var isIncomplete = false
-        private let stackLimit = StackGuard.currentLimit()
+        /// Values a description may still write (``maximumItems``).
+        var itemsLeft = ValueDescription.maximumItems
+        private let stackLimit: StackGuard.Limit?
 
-        init(isExact: Bool) {
-            self.isExact = isExact
+        init(mode: Mode) {
+            self.mode = mode
+            if case .exact(let canonical) = mode { stackLimit = canonical.stackLimit } else { stackLimit = nil }
+        }
+
+        private var isExact: Bool {
+            if case .exact = mode { return true }
+            return false
         }
 
         mutating func write(_ value: Any, depth: Int) {
             if let leaf = ValueDescription.leafText(value, isExact: isExact) { return text += leaf }
-            if isExact {
-                guard !isIncomplete, !StackGuard.isLow(stackLimit) else { return isIncomplete = true }
-            } else {
-                guard depth < ValueDescription.maximumDepth else { return text += "…" }
+            switch mode {
+            case .exact(let canonical):
+                guard !canonical.isIncomplete, let stackLimit, !StackGuard.isLow(stackLimit) else {
+                    return canonical.isIncomplete = true
+                }
+                // A part below the first level: by its number.
+                if depth > 0 {
+                    guard let number = canonical.number(of: value) else { return }
+                    return text += "#\(number)"
+                }
+            case .description:
+                guard depth < ValueDescription.maximumDepth, itemsLeft > 0 else { return text += "…" }
+                itemsLeft -= 1
+            case .hashing:
+                guard depth < 2 else { return text += "…" }
             }
             let typeName = String(describing: type(of: value))
+            if ValueDescription.comparesByItsOwnEquality(type(of: value)) {
+                // Its `Mirror` shows storage, not value: by its type's name (to hash: equal
+                // values share it), or its own text.
+                switch mode {
+                case .description: return text += "\(typeName)(\(value))"
+                case .hashing: return text += typeName
+                case .exact(let canonical): return text += canonical.number(of: value).map { "#\($0)" } ?? ""
+                }
+            }
             var object: ObjectIdentifier?
             if type(of: value) is AnyObject.Type {
                 let identifier = ObjectIdentifier(value as AnyObject)
-                guard objectsAbove.insert(identifier).inserted else { return text += "\(typeName)(…)" }
+                if case .exact(let canonical) = mode {
+                    guard canonical.enter(identifier) else { return text += "\(typeName)(…)" }
+                } else {
+                    guard objectsAbove.insert(identifier).inserted else { return text += "\(typeName)(…)" }
+                }
                 object = identifier
             }
-            defer { object.map { _ = objectsAbove.remove($0) } }
+            defer {
+                if let object {
+                    if case .exact(let canonical) = mode {
+                        canonical.leave(object)
+                    } else {
+                        objectsAbove.remove(object)
+                    }
+                }
+            }
             // Foundation's containers are read one level at a time, never cast: a cast bridges all
             // their levels at once (``FoundationContainer``).
             if let elements = FoundationContainer.elements(of: value) {
                 return writeList("[", elements.map { ($0, nil) }, "]", depth: depth)
             }
             if let entries = FoundationContainer.entries(of: value) {
-                guard !entries.isEmpty else { return text += "[:]" }
-                let written = entries.map { entry($0.key, $0.value, depth: depth) }
-                return text += "[" + written.sorted().joined(separator: ", ") + "]"
+                return writeEntries(entries.map { ($0.key, $0.value) }, depth: depth)
             }
             if let array = value as? [Any] {
                 return writeList("[", array.map { ($0, nil) }, "]", depth: depth)
             }
             if let dictionary = value as? [AnyHashable: Any] {
-                return writeDictionary(dictionary, depth: depth)
+                return writeEntries(dictionary.map { ($0.key.base, $0.value) }, depth: depth)
             }
             writeMirrored(value, typeName: typeName, depth: depth)
         }
@@ -92,8 +245,9 @@ enum ValueDescription {
             let children = Array(mirror.children)
             switch mirror.displayStyle {
             case .optional:
+                // Transparent: a wrapped value is written as itself, at its own level.
                 guard let wrapped = children.first?.value else { return text += "nil" }
-                write(wrapped, depth: depth + 1)
+                write(wrapped, depth: depth)
             case .enum:
                 // A case without a payload has no child; its name is the enum's own text, which
                 // holds no value.
@@ -111,6 +265,7 @@ enum ValueDescription {
                 writeList("[", children.map { ($0.value, nil) }, "]", depth: depth)
             case .set:
                 // Sorted: equal sets may list their elements in different orders.
+                if case .hashing = mode, depth > 0 { return text += "Set(\(children.count))" }
                 let elements = children.map { element($0.value, depth: depth) }
                 text += "Set[" + elements.sorted().joined(separator: ", ") + "]"
             case nil where children.isEmpty:
@@ -118,13 +273,13 @@ enum ValueDescription {
                 // which then holds no value that could trap.
                 text += "\(typeName)(\(value))"
             case .dictionary:
-                var entries: [String] = []
+                var entries: [(Any, Any)] = []
                 for child in children {
                     let pair = Array(Mirror(reflecting: child.value).children)
                     guard pair.count == 2 else { continue }
-                    entries.append(entry(pair[0].value, pair[1].value, depth: depth))
+                    entries.append((pair[0].value, pair[1].value))
                 }
-                text += entries.isEmpty ? "[:]" : "[" + entries.sorted().joined(separator: ", ") + "]"
+                writeEntries(entries, depth: depth)
             default:
                 writeList("\(typeName)(", children.map { ($0.value, $0.label) }, ")", depth: depth)
             }
@@ -134,37 +289,69 @@ enum ValueDescription {
             text += open
             for (index, (item, label)) in items.enumerated() {
                 if index > 0 { text += ", " }
+                if isTruncated(after: index) {
+                    text += "… (\(items.count - index) more)"
+                    break
+                }
                 if let label { text += "\(label): " }
                 write(item, depth: depth + 1)
             }
             text += close
         }
 
-        private mutating func writeDictionary(_ dictionary: [AnyHashable: Any], depth: Int) {
-            guard !dictionary.isEmpty else { return text += "[:]" }
-            let entries = dictionary.map { key, value in entry(key.base, value, depth: depth) }
-            text += "[" + entries.sorted().joined(separator: ", ") + "]"
+        /// Whether a list stops before its item at `index`: in a description that has written as
+        /// many values as it may, and in text to hash after eight items.
+        private func isTruncated(after index: Int) -> Bool {
+            switch mode {
+            case .description: itemsLeft <= 0
+            case .hashing: index >= 8
+            case .exact: false
+            }
+        }
+
+        /// A dictionary's entries, sorted by their text: equal dictionaries may list them in
+        /// different orders.
+        private mutating func writeEntries(_ entries: [(Any, Any)], depth: Int) {
+            if case .hashing = mode, depth > 0 { return text += "[:\(entries.count)]" }
+            guard !entries.isEmpty else { return text += "[:]" }
+            let written = entries.map { entry($0.0, $0.1, depth: depth) }
+            text += "[" + written.sorted().joined(separator: ", ") + "]"
         }
 
         /// A set's element, rendered apart so that elements can be sorted.
         private mutating func element(_ value: Any, depth: Int) -> String {
-            var element = Walk(isExact: isExact)
+            var element = Walk(mode: mode)
             element.objectsAbove = objectsAbove
+            element.itemsLeft = itemsLeft
             element.write(value, depth: depth + 1)
-            if element.isIncomplete { isIncomplete = true }
+            itemsLeft = element.itemsLeft
             return element.text
         }
 
         /// `key: value`, rendered apart so that entries can be sorted.
         private mutating func entry(_ key: Any, _ value: Any, depth: Int) -> String {
-            var entry = Walk(isExact: isExact)
+            var entry = Walk(mode: mode)
             entry.objectsAbove = objectsAbove
+            entry.itemsLeft = itemsLeft
             entry.write(key, depth: depth + 1)
             entry.text += ": "
             entry.write(value, depth: depth + 1)
-            if entry.isIncomplete { isIncomplete = true }
+            itemsLeft = entry.itemsLeft
             return entry.text
         }
+    }
+
+    /// Whether values of `type` are compared by their own `==`: Foundation value types whose
+    /// `Mirror` shows a reference to their storage, not what they hold (two equal `CharacterSet`s
+    /// hold different storage).
+    static func comparesByItsOwnEquality(_ type: Any.Type) -> Bool {
+        if type == CharacterSet.self || type == IndexSet.self || type == AttributedString.self
+            || type == Locale.self || type == TimeZone.self || type == Calendar.self
+            || type == URLComponents.self || type == DateComponents.self || type == PersonNameComponents.self
+        {
+            return true
+        }
+        return String(describing: type).hasPrefix("Measurement<")
     }
 
     /// The text of a value whose own description is known to be safe and exact, or of a date.
@@ -172,14 +359,16 @@ enum ValueDescription {
         let type = type(of: value)
         if type == String.self, let string = value as? String { return string.debugDescription }
         if type == Date.self, let date = value as? Date { return ISO8601Text.describing(date) }
-        if let date = value as? NSDate {
+        // Foundation's classes are told apart by type before any cast: a cast of a Swift array to
+        // one of them bridges the whole array, every level (every path of shared parts), first.
+        if type is NSDate.Type, let date = value as? NSDate {
             return ISO8601Text.describing(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate))
         }
         if type == Bool.self || type == Int.self || type == Double.self || type == Float.self
             || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self
             || type == UInt.self || type == UInt8.self || type == UInt16.self || type == UInt32.self
             || type == UInt64.self || type == Decimal.self || type == URL.self || type == UUID.self
-            || value is NSNumber || value is NSNull || value is NSURL || value is NSUUID
+            || type is NSNumber.Type || type is NSNull.Type || type is NSURL.Type || type is NSUUID.Type
         {
             return String(describing: value)
         }
@@ -189,8 +378,8 @@ enum ValueDescription {
         if type == Character.self || type == Substring.self {
             return "\(type)(\(String(describing: value).debugDescription))"
         }
-        if let string = value as? NSString, type is NSString.Type { return String(string).debugDescription }
-        if let data = value as? Data {
+        if type is NSString.Type, let string = value as? NSString { return String(string).debugDescription }
+        if type == Data.self || type is NSData.Type, let data = value as? Data {
             guard isExact else { return "Data(\(data.count) bytes)" }
             return "Data(" + data.map { String($0, radix: 16) }.joined(separator: " ") + ")"
         }

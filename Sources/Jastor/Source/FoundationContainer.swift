@@ -15,8 +15,55 @@ enum FoundationContainer {
     /// be met again), `nil` for anything else.
     static func identity(of value: Any) -> ObjectIdentifier? {
         let type = type(of: value)
-        guard type is NSArray.Type || type is NSDictionary.Type else { return nil }
+        guard type is NSArray.Type || type is NSDictionary.Type || type is NSSet.Type || type is NSOrderedSet.Type
+        else { return nil }
         return ObjectIdentifier(value as AnyObject)
+    }
+
+    /// The parts of a collection JSON has no kind for, when `value` is one: the elements of an
+    /// `NSSet`, `NSOrderedSet` or Swift `Set`, the keys and values (in turn) of a Foundation or
+    /// Swift dictionary whose keys are not all strings; each as the value it is.
+    ///
+    /// Such a value is kept as it is handed over, and may hold mutable objects and containers that
+    /// hold it: its parts are read one level at a time, as arrays' are.
+    static func otherParts(of value: Any) -> [Any]? {
+        let type = type(of: value)
+        if type is NSSet.Type, let set = (value as AnyObject) as? NSSet {
+            let stored = Mirror(reflecting: value).children.map(\.value)
+            guard stored.count != set.count else { return stored }
+            // A subclass keeping its own storage: its enumerator is one of its primitive methods.
+            var elements: [Any] = []
+            let enumerator = set.objectEnumerator()
+            while let element = enumerator.nextObject() { elements.append(element) }
+            return elements
+        }
+        if type is NSOrderedSet.Type, let set = (value as AnyObject) as? NSOrderedSet {
+            let stored = Mirror(reflecting: value).children.map(\.value)
+            guard stored.count != set.count else { return stored }
+            return (0..<set.count).map { set.object(at: $0) }
+        }
+        if type is NSDictionary.Type, members(of: value) == nil, let entries = entries(of: value) {
+            return entries.flatMap { [$0.key, $0.value] }
+        }
+        if type is NSArray.Type || type is NSDictionary.Type || type is AnyObject.Type { return nil }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .set:
+            return mirror.children.map { unwrappedHashable($0.value) }
+        case .dictionary where !(value is [String: Any]):
+            return mirror.children.flatMap { entry -> [Any] in
+                let pair = Mirror(reflecting: entry.value).children.map(\.value)
+                guard pair.count == 2 else { return [] }
+                return [unwrappedHashable(pair[0]), pair[1]]
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The value inside an `AnyHashable`, or `value` when it is not one.
+    private static func unwrappedHashable(_ value: Any) -> Any {
+        (value as? AnyHashable)?.base ?? value
     }
 
     /// The elements of `value` when it is a Foundation array, each as the object it is.
@@ -24,7 +71,10 @@ enum FoundationContainer {
     /// Foundation's own arrays are read through their `Mirror`, which shows their storage as it
     /// is (`object(at:)` bridges an element that is itself an array, all its levels at once). A
     /// subclass keeps its own storage, which that `Mirror` does not show: it is read through
-    /// `count` and `object(at:)`, the methods every subclass implements.
+    /// `count` and `object(at:)`, the methods every subclass implements. (On Linux, a subclass
+    /// whose `object(at:)` hands out an element of a Foundation array it keeps bridges that
+    /// element there, all its levels at once; Linux Foundation has no other way to read a subclass,
+    /// every other method calls `object(at:)`: a documented limit, see GuaranteesAndLimits.)
     static func elements(of value: Any) -> [Any]? {
         guard type(of: value) is NSArray.Type, let array = (value as AnyObject) as? NSArray else { return nil }
         let stored = Mirror(reflecting: value).children.map(\.value)

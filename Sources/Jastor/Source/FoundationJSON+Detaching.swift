@@ -38,8 +38,14 @@ extension FoundationJSON {
             if let members = FoundationContainer.members(of: value) {
                 return detachedMembers(of: members, copied: true, containersAbove: &containersAbove)
             }
-            // A dictionary with keys that are not all strings: not JSON (the mapping reported it),
-            // copied one level.
+            // A set, or a dictionary with keys that are not all strings: not JSON (output reports
+            // it), copied to every level as well.
+            if let parts = FoundationContainer.otherParts(of: value) {
+                // An ordered set is always copied: on Linux it hands over its elements bridged
+                // (an `NSMutableString` as a `String`), so a shared one is not seen in them.
+                let copied = isMutableFoundationObject(type) || type is NSOrderedSet.Type
+                return detachedParts(of: value, parts, copied: copied, containersAbove: &containersAbove)
+            }
             return (value as? NSCopying)?.copy(with: nil)
         }
         // Foundation's other mutable kinds: an immutable copy.
@@ -50,6 +56,10 @@ extension FoundationJSON {
         }
         if let dictionary = value as? [String: Any] {
             return detachedMembers(of: dictionary, copied: false, containersAbove: &containersAbove)
+        }
+        // A Swift set, or a dictionary with keys that are not all strings.
+        if let parts = FoundationContainer.otherParts(of: value) {
+            return detachedParts(of: value, parts, copied: false, containersAbove: &containersAbove)
         }
         // `["nick": nick as Any]` with `nick: NSMutableString?` holds an `Optional` inside `Any`.
         if let wrapped = wrappedOptional(value) {
@@ -63,6 +73,55 @@ extension FoundationJSON {
     private static func isMutableFoundationObject(_ type: Any.Type) -> Bool {
         type is NSMutableSet.Type || type is NSMutableOrderedSet.Type || type is NSMutableAttributedString.Type
             || type is NSMutableCharacterSet.Type || type is NSMutableIndexSet.Type
+            || type is NSMutableDictionary.Type
+    }
+
+    /// `collection` (a set, or a dictionary whose keys are not all strings: its ``FoundationContainer/otherParts(of:)``
+    /// are `parts`) rebuilt from its detached parts, or `nil` when neither it (`copied`) nor
+    /// any part needed a copy.
+    ///
+    /// An `NSSet` or `NSOrderedSet` stays one; a Swift set becomes a `Set<AnyHashable>`, and a
+    /// dictionary an `[AnyHashable: Any]`. A part that must be hashable and was detached into a
+    /// Swift array or dictionary is kept as an `NSArray` or `NSDictionary` of it.
+    private static func detachedParts(
+        of collection: Any, _ parts: [Any], copied: Bool, containersAbove: inout Set<ObjectIdentifier>
+    ) -> Any? {
+        var detached = parts
+        var changed = copied
+        for (index, part) in parts.enumerated() {
+            guard let copy = detachedIfShared(part, containersAbove: &containersAbove) else { continue }
+            detached[index] = copy
+            changed = true
+        }
+        guard changed else { return nil }
+        let type = type(of: collection)
+        let isDictionary = type is NSDictionary.Type || Mirror(reflecting: collection).displayStyle == .dictionary
+        if isDictionary {
+            var dictionary: [AnyHashable: Any] = [:]
+            for index in stride(from: 0, to: detached.count - 1, by: 2) {
+                guard let key = hashable(detached[index]) ?? (parts[index] as? AnyHashable) else { continue }
+                dictionary[key] = detached[index + 1]
+            }
+            return dictionary
+        }
+        let elements = zip(detached, parts).compactMap { hashable($0) ?? ($1 as? AnyHashable) }
+        if type is NSOrderedSet.Type { return NSOrderedSet(array: elements) }
+        if type is NSSet.Type { return NSSet(array: elements) }
+        return Set(elements)
+    }
+
+    /// `value` as a set element or dictionary key: a detached Swift array or dictionary as an
+    /// `NSArray` or `NSDictionary` of it.
+    private static func hashable(_ value: Any) -> AnyHashable? {
+        let type = type(of: value)
+        if type == [Any].self, let array = value as? [Any] { return NSArray(array: array) }
+        if type == [String: Any].self, let dictionary = value as? [String: Any] {
+            return NSDictionary(dictionary: dictionary)
+        }
+        if type == [AnyHashable: Any].self, let dictionary = value as? [AnyHashable: Any] {
+            return NSDictionary(dictionary: dictionary)
+        }
+        return value as? AnyHashable
     }
 
     /// `.some(wrapped)` when `value` is an `Optional` (`.some(nil)` for `nil`), `nil` when it is

@@ -32,6 +32,11 @@ struct FoundationJSON: JSONSource {
     /// itself (a cycle).
     var containerIdentity: ObjectIdentifier? { FoundationContainer.identity(of: raw) }
 
+    var otherParts: [FoundationJSON]? {
+        guard case .unsupported = kind else { return nil }
+        return FoundationContainer.otherParts(of: raw)?.map { FoundationJSON(raw: $0) }
+    }
+
     func forEachElement(_ body: (FoundationJSON) -> Void) {
         for element in array {
             body(FoundationJSON(raw: element))
@@ -87,6 +92,11 @@ struct FoundationJSON: JSONSource {
         }
         if let elements = FoundationContainer.elements(of: raw) {
             return (.array, [:], elements)
+        }
+        // Any other Foundation container (a set, a dictionary whose keys are not all strings) is
+        // not JSON, and never cast: a cast would bridge all its levels at once.
+        if FoundationContainer.identity(of: raw) != nil {
+            return (.unsupported(typeName: String(describing: Swift.type(of: raw))), [:], [])
         }
         if let dictionary = raw as? [String: Any] {
             return (.object, dictionary, [])

@@ -32,6 +32,11 @@ protocol JSONSource {
     /// dictionary the caller built), `nil` for the others.
     var containerIdentity: ObjectIdentifier? { get }
 
+    /// The parts of a value JSON has no kind for (``JSONKind/unsupported(typeName:)``) that holds
+    /// other values: a set's elements, a dictionary's keys and values when its keys are not all
+    /// strings (``FoundationContainer/otherParts(of:)``); `nil` for the others.
+    var otherParts: [Self]? { get }
+
     /// Reads this value through `codec` into `slot` (``Codec/decode(_:into:context:)``).
     ///
     /// Generic code reads nested values through this rather than calling the codec: a source
@@ -51,6 +56,8 @@ protocol JSONSource {
 
 extension JSONSource {
     var containerIdentity: ObjectIdentifier? { nil }
+
+    var otherParts: [Self]? { nil }
 
     func read<Value>(
         through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext

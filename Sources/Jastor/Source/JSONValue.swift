@@ -190,7 +190,7 @@ extension JSONValue: Hashable {
                 hasher.combine(key)
                 hasher.combine(value)
             }
-        case .opaque(let opaque): hasher.combine(ValueDescription.describing(opaque.value))
+        case .opaque(let opaque): hasher.combine(ValueDescription.hashText(opaque.value))
         }
     }
 
