@@ -235,6 +235,10 @@ package struct JSONReader {
     }
 
     /// Reads `"key"` and the `:` after it.
+    ///
+    /// Inlined into ``readDocument()``, which reads every key, so that no call saves and restores
+    /// registers for each.
+    @inline(__always)
     private mutating func readKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
