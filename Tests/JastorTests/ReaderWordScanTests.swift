@@ -39,7 +39,7 @@ import Testing
             // Mostly plain pieces, so that special bytes fall anywhere in and across the words.
             for _ in 0..<Int.random(in: 0..<40, using: &random) {
                 let isPlain = Int.random(in: 0..<4, using: &random) > 0
-                let piece = isPlain ? Self.stringPieces[0] : Self.stringPieces.randomElement(using: &random)!
+                let piece = isPlain ? Self.stringPieces[0] : Self.pick(Self.stringPieces, using: &random)
                 if piece.decoded == nil, controlOffset == nil { controlOffset = text.count }
                 text += piece.written
                 decoded += piece.decoded ?? []
@@ -85,8 +85,8 @@ import Testing
             #expect(object?["n"] is NSNull, "seed \(seed), \(text.debugDescription)")
             // A stray byte at the end of one of the runs (before a token, so the reader is
             // looking for one).
-            let stray = ["\u{0B}", "\u{0C}", "\u{0}", "x", "\u{A0}"].randomElement(using: &random)!
-            let end = runs.randomElement(using: &random)!
+            let stray = Self.pick(["\u{0B}", "\u{0C}", "\u{0}", "x", "\u{A0}"], using: &random)
+            let end = Self.pick(runs, using: &random)
             var bad = Array(text.utf8)
             bad.insert(contentsOf: Array(stray.utf8), at: end)
             let error = try #require(throws: JastorError.self, "seed \(seed)") { try JSONReader.read(Data(bad)) }
@@ -108,12 +108,14 @@ import Testing
             var digits = (0..<Int.random(in: 1...20, using: &random)).map { _ in
                 Character(String(Int.random(in: 0...9, using: &random)))
             }
-            digits[0] = hasLeadingZero ? "0" : digits.count == 1 ? digits[0] : Character(String(Int.random(in: 1...9, using: &random)))
+            digits[0] =
+                hasLeadingZero
+                ? "0" : digits.count == 1 ? digits[0] : Character(String(Int.random(in: 1...9, using: &random)))
             var number = (isNegative ? "-" : "") + String(digits)
-            let suffix = ["", "", "", ".5", ".25e2", "e3", "E-2", ".0"].randomElement(using: &random)!
+            let suffix = Self.pick(["", "", "", ".5", ".25e2", "e3", "E-2", ".0"], using: &random)
             number += suffix
             let padding = String(repeating: " ", count: Int.random(in: 0..<16, using: &random))
-            let after = [",7]", "]", " ]", "\n]", "          ]", ",1234567890123]"].randomElement(using: &random)!
+            let after = Self.pick([",7]", "]", " ]", "\n]", "          ]", ",1234567890123]"], using: &random)
             let text = "[" + padding + number + after
             let description = "seed \(seed), \(text.debugDescription)"
             if hasLeadingZero, digits.count > 1 {
@@ -152,7 +154,12 @@ import Testing
     private static func whitespaceRun(using random: inout SeededRandom) -> String {
         String(
             (0..<Int.random(in: 0..<41, using: &random)).map { _ in
-                Int.random(in: 0..<6, using: &random) > 0 ? " " : ["\n", "\t", "\r"].randomElement(using: &random)!
+                Int.random(in: 0..<6, using: &random) > 0 ? " " : Self.pick(["\n", "\t", "\r"], using: &random)
             })
+    }
+
+    /// One of `elements` (never empty here), chosen by `random`.
+    private static func pick<Element>(_ elements: [Element], using random: inout SeededRandom) -> Element {
+        elements[Int.random(in: 0..<elements.count, using: &random)]
     }
 }

@@ -296,7 +296,8 @@ package struct JSONReader {
                         other = high ^ spaces
                     }
                 } else if position + 8 <= bytes.count {
-                    other = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ spaces
+                    other =
+                        UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ spaces
                     if other == 0 {
                         position += 8
                         continue
