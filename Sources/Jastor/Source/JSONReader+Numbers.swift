@@ -7,6 +7,7 @@ extension JSONReader {
     /// `Int64.min` by way of a rounded double, and `1.000000000000000005` is not `1`. A number beyond
     /// `Double`'s range (`1e400`) is read too: a `String` property takes its text, other types report it.
     mutating func readNumber() throws(JSONSyntaxError) {
+        if let value = shortInteger() { return tape.appendInteger(value) }
         let start = position
         let isNegative = bytes[position] == UInt8(ascii: "-")
         if isNegative { position += 1 }
@@ -70,6 +71,58 @@ extension JSONReader {
             literalStart: start)
     }
 
+    /// Reads a non-negative integer of 1 to 15 digits with no leading zero (ids and counts, most
+    /// of the numbers in real documents) from two word loads, or returns `nil` and leaves
+    /// `position` where it was, for ``readNumber()``'s general path: a sign, a leading zero before
+    /// another digit, a fraction or exponent, 16 digits or more, or fewer than 16 bytes left.
+    @inline(__always)
+    private mutating func shortInteger() -> Int64? {
+        // `position + 16 <= bytes.count`: both word loads, at `position` and at `position + 8`
+        // or before, stay inside the input, and so does the byte after at most 15 digits.
+        guard let base = bytes.baseAddress, position + 16 <= bytes.count else { return nil }
+        let first = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        var count = Self.leadingDigitCount(first)
+        // A first byte that is not a digit is `-` (the general path reads the sign); a zero is
+        // the whole number only when it stands alone.
+        guard count > 0, first & 0xFF != 0x30 || count == 1 else { return nil }
+        let value: UInt64
+        if count < 8 {
+            value = Self.leadingDigits(first, count: count)
+        } else {
+            let second = UInt64(littleEndian: UnsafeRawPointer(base + position + 8).loadUnaligned(as: UInt64.self))
+            let more = Self.leadingDigitCount(second)
+            guard more < 8 else { return nil }
+            count += more
+            // The first `more` digits, then the last eight, loaded where they start.
+            let last = UInt64(littleEndian: UnsafeRawPointer(base + position + more).loadUnaligned(as: UInt64.self))
+            value =
+                Self.leadingDigits(first, count: more) &* 100_000_000 &+ Self.combined(last &- 0x3030_3030_3030_3030)
+        }
+        // The byte after the digits: a fraction or an exponent is the general path's.
+        let next = bytes[position + count]
+        guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
+        position += count
+        return Int64(value)
+    }
+
+    /// How many of a word's bytes, from the first (the lowest), are ASCII digits: 0 to 8.
+    ///
+    /// The flags are those of ``eightDigits(_:)``; the lowest one is exact, since the digits
+    /// before it neither borrow nor carry into it.
+    @inline(__always)
+    private static func leadingDigitCount(_ word: UInt64) -> Int {
+        let digits = word &- 0x3030_3030_3030_3030
+        let others = (word | digits | (digits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
+        return others.trailingZeroBitCount / 8
+    }
+
+    /// The value of the first `count` bytes of `word` (1 to 8, all digits): shifted up to the
+    /// top of the word, so that the bytes below them are leading zeros.
+    @inline(__always)
+    private static func leadingDigits(_ word: UInt64, count: Int) -> UInt64 {
+        combined((word &- 0x3030_3030_3030_3030) << UInt64(64 - 8 * count))
+    }
+
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// Reads a run of digits into `parts`: leading zeros are not significant, a fraction digit lowers
@@ -118,6 +171,13 @@ extension JSONReader {
         // shows one too); a byte above 0x39 gets its high bit from `+ 0x76` (no carry leaves a byte whose
         // high bit was clear in `word`).
         guard (word | digits | (digits &+ 0x7676_7676_7676_7676)) & highs == 0 else { return nil }
+        return combined(digits)
+    }
+
+    /// The value of eight digits, each byte of `digits` one of them (0 to 9), the first in the
+    /// lowest byte.
+    @inline(__always)
+    private static func combined(_ digits: UInt64) -> UInt64 {
         let pairs = (digits &* 10) &+ (digits >> 8)
         let quads = ((pairs & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
         let mixed = ((pairs >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))

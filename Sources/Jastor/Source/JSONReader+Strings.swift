@@ -39,12 +39,14 @@ extension JSONReader {
         let highs: UInt64 = 0x8080_8080_8080_8080
         while position + 8 <= bytes.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            // Flipping bit 1 leaves control characters below 0x20 and makes the quote 0x20, and
+            // takes no other byte below 0x21 (0x20 becomes 0x22, 0x23 becomes 0x21): one test
+            // finds both.
+            let flipped = word ^ (ones &* 0x02)
             let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte is zero in `quotes` or `backslashes`, or below 0x20 in `word`: exact tests
-            // that some byte matches.
-            let found =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            // A byte is below 0x21 in `flipped` or zero in `backslashes`: exact tests that some
+            // byte matches.
+            let found = ((flipped &- ones &* 0x21) & ~flipped) | ((backslashes &- ones) & ~backslashes)
             // The lowest flagged byte is exact (a borrow only flags bytes above a real match), so
             // the byte loop resumes at the quote, backslash or control character itself.
             if found & highs != 0 {

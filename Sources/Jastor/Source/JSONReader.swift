@@ -235,6 +235,10 @@ package struct JSONReader {
     }
 
     /// Reads `"key"` and the `:` after it.
+    ///
+    /// Inlined into ``readDocument()``, which reads every key, so that no call saves and restores
+    /// registers for each.
+    @inline(__always)
     private mutating func readKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
@@ -264,20 +268,42 @@ package struct JSONReader {
     }
 
     /// Skips a run of whitespace that starts at `position`; indentation is mostly spaces, so each
-    /// step looks for the first byte that is not a space in the next eight, and steps over it only
-    /// when it is a line feed, carriage return or tab.
+    /// step looks for the first byte that is not a space in the next sixteen (then eight), and
+    /// steps over it only when it is a line feed, carriage return or tab.
     private mutating func skipWhitespaceRun() {
         // Pretty-printed JSON starts each line with a line feed, then indents it.
         if bytes[position] == 0x0A { position += 1 }
         if let base = bytes.baseAddress {
-            // Eight bytes at a time while `position + 8 <= count`: the load stays inside the input.
-            while position + 8 <= bytes.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                // The high bit of each byte that is not a space (exact: no carry crosses a byte).
-                let other = Self.nonZeroBytes(word ^ Self.repeated(0x20))
-                if other == 0 {
-                    position += 8
-                    continue
+            let spaces = Self.repeated(0x20)
+            while true {
+                // A byte of `other` is zero where the input has a space, so the lowest set bit is
+                // in the first byte that is not one (little-endian: the first byte is the lowest).
+                var other: UInt64
+                // Sixteen bytes while `position + 16 <= count`, then eight while `position + 8 <=
+                // count`: every load stays inside the input.
+                if position + 16 <= bytes.count {
+                    let low = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let high = UInt64(
+                        littleEndian: UnsafeRawPointer(base + position + 8).loadUnaligned(as: UInt64.self))
+                    if (low ^ spaces) | (high ^ spaces) == 0 {
+                        position += 16
+                        continue
+                    }
+                    if low != spaces {
+                        other = low ^ spaces
+                    } else {
+                        position += 8
+                        other = high ^ spaces
+                    }
+                } else if position + 8 <= bytes.count {
+                    other =
+                        UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ spaces
+                    if other == 0 {
+                        position += 8
+                        continue
+                    }
+                } else {
+                    break
                 }
                 position += other.trailingZeroBitCount / 8
                 switch bytes[position] {
@@ -297,13 +323,6 @@ package struct JSONReader {
     /// `byte` in each of a word's eight bytes.
     @inline(__always)
     private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
-
-    /// The high bit of each byte of `word` that is not zero, and no other bit.
-    @inline(__always)
-    private static func nonZeroBytes(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return (((word & lows) &+ lows) | word) & ~lows
-    }
 
     private mutating func readLiteral(_ literal: StaticString, as kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let count = literal.utf8CodeUnitCount
