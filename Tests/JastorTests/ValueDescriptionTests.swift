@@ -53,6 +53,23 @@ private struct Shared {
     var levels: [Any]
 }
 
+/// Two nested types of the same name in different enclosing types.
+private enum FirstPlace {
+    enum Kind { case a }
+    struct Point { var x = 1 }
+}
+
+private enum SecondPlace {
+    enum Kind { case a }
+    struct Point { var x = 1 }
+}
+
+/// An enum whose cases describe themselves alike.
+private enum Said: CustomStringConvertible {
+    case up, down
+    var description: String { "same" }
+}
+
 /// One layer of a ``Nest``, as the random test builds it.
 private enum Layer {
     case wrapped, labelled(String), held(Int)
@@ -95,6 +112,24 @@ private final class Diary: JastorObject {
         #expect(text.contains(#"optional: Appointment(title: "dentist""#), "\(text)")
         #expect(diary == diary && diary.hashValue == diary.hashValue)
         #expect(String(reflecting: diary) == text)
+    }
+
+    /// Values of two types that share a short name, two cases of an enum whose own `description`
+    /// says the same for both, and two object identifiers are different values: unequal.
+    @Test func typesAndCasesAreToldApartByWhatTheyAreNotByTheirText() {
+        func diary(_ value: Any) -> Diary {
+            let diary = Diary()
+            diary.notes = ["v": value]
+            return diary
+        }
+        #expect(diary(FirstPlace.Kind.a) != diary(SecondPlace.Kind.a))
+        #expect(diary(FirstPlace.Point()) != diary(SecondPlace.Point()))
+        #expect(diary(Said.up) != diary(Said.down))
+        #expect(diary(Said.up) == diary(Said.up))
+        #expect(diary(Said.up).hashValue == diary(Said.up).hashValue)
+        #expect(diary(ObjectIdentifier(Diary.self)) != diary(ObjectIdentifier(Loop.self)))
+        // Descriptions keep the short name and the case's name, never the enum's own text.
+        #expect(diary(Said.down).description.contains("v: Said.down"), "\(diary(Said.down))")
     }
 
     @Test func foundationContainersHoldingNonFiniteDatesAreDescribed() {

@@ -194,7 +194,13 @@ enum ValueDescription {
             case .hashing:
                 guard depth < 2 else { return text += "…" }
             }
-            let typeName = String(describing: type(of: value))
+            // Equality and hashing by the type's full name: two nested `Kind`s are different types.
+            let typeName =
+                if case .description = mode {
+                    String(describing: type(of: value))
+                } else {
+                    String(reflecting: type(of: value))
+                }
             if ValueDescription.comparesByItsOwnEquality(type(of: value)) {
                 // Its `Mirror` shows storage, not value: by its type's name (to hash: equal
                 // values share it), or its own text.
@@ -249,10 +255,12 @@ enum ValueDescription {
                 guard let wrapped = children.first?.value else { return text += "nil" }
                 write(wrapped, depth: depth)
             case .enum:
-                // A case without a payload has no child; its name is the enum's own text, which
-                // holds no value.
+                // A case without a payload has no child: its name from the runtime, never the
+                // enum's own `description` (two cases may describe themselves alike, or trap).
                 // The type's name too: `.a` of two enums are different values.
-                guard let payload = children.first else { return text += "\(typeName).\(value)" }
+                guard let payload = children.first else {
+                    return text += "\(typeName).\(RuntimeLayout.enumCaseName(of: value) ?? String(describing: value))"
+                }
                 text += "\(typeName).\(payload.label ?? "")"
                 let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
                 if isTuple { return write(payload.value, depth: depth + 1) }
@@ -269,9 +277,10 @@ enum ValueDescription {
                 let elements = children.map { element($0.value, depth: depth) }
                 text += "Set[" + elements.sorted().joined(separator: ", ") + "]"
             case nil where children.isEmpty:
-                // A value with no parts to walk (`CGFloat`, `Float16`, `Int128`): its own text,
-                // which then holds no value that could trap.
-                text += "\(typeName)(\(value))"
+                // A value with no parts to walk (an empty struct): its type's name, never its own
+                // `description`, which may trap or say anything (numbers `Mirror` cannot show are
+                // leaves, above).
+                text += "\(typeName)()"
             case .dictionary:
                 var entries: [(Any, Any)] = []
                 for child in children {
@@ -372,8 +381,11 @@ enum ValueDescription {
         {
             return String(describing: value)
         }
-        // Other numbers (`CGFloat`, `Float16`, `Int128`), whose parts `Mirror` cannot show.
-        if value is any BinaryInteger || value is any FloatingPoint { return "\(type)(\(value))" }
+        // Other numbers (`CGFloat`, `Float16`, `Int128`), whose parts `Mirror` cannot show; an
+        // object's identity, which its description writes.
+        if value is any BinaryInteger || value is any FloatingPoint || type == ObjectIdentifier.self {
+            return "\(type)(\(value))"
+        }
         // Text, told apart from a `String` and from a number written the same.
         if type == Character.self || type == Substring.self {
             return "\(type)(\(String(describing: value).debugDescription))"

@@ -23,6 +23,11 @@
 //   apart, inside a header whose sizes agree); every read is within the metadata's own extent, read
 //   from its header. When the slot cannot be found so, or with `-DJASTOR_SAFE_REFLECTION`, every
 //   class counts as overriding the hook, which is then called for every model, as before.
+// - `enumCaseName(of:)` asks the runtime for an enum case's name (`swift_EnumCaseName`, which the
+//   standard library's own printing calls, declared here by `@_silgen_name` with the signature the
+//   standard library declares it with), so that equality never calls a user's `description`; it
+//   returns `nil` when the enum's reflection metadata is stripped, and always with
+//   `-DJASTOR_SAFE_REFLECTION`, when `ValueDescription` falls back to the case's own text.
 // - With no layout (the switch below, or a runtime that cannot walk a class), every property is
 //   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
 //   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
@@ -34,6 +39,11 @@
 
 #if !JASTOR_SAFE_REFLECTION
 @_spi(Reflection) import Swift
+
+/// The runtime's name of the case `value` holds, `nil` without reflection metadata (the standard
+/// library's `_getEnumCaseName`).
+@_silgen_name("swift_EnumCaseName")
+private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 #endif
 
 /// Where a stored property lives inside an instance of its class, and its exact type.
@@ -71,6 +81,21 @@ enum RuntimeLayout {
     /// Whether the layout of classes is read at all (`false`: built with `JASTOR_SAFE_REFLECTION`).
     static let isAvailable = true
     #endif
+
+    /// The name of the case an enum value holds (`unlisted`), read from the runtime's reflection
+    /// metadata, never from the value's own `description`; `nil` when the runtime has no name for
+    /// it (stripped metadata, not an enum) or with `JASTOR_SAFE_REFLECTION`.
+    static func enumCaseName(of value: Any) -> String? {
+        #if JASTOR_SAFE_REFLECTION
+        return nil
+        #else
+        func name<Value>(_ value: Value) -> String? {
+            guard Mirror(reflecting: value).displayStyle == .enum else { return nil }
+            return runtimeEnumCaseName(value).map { String(cString: $0) }
+        }
+        return name(value)
+        #endif
+    }
 
     /// Where each stored property of `type` (its superclasses' included) that holds a value type
     /// lives, by label.
