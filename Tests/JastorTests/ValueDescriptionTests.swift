@@ -124,12 +124,16 @@ private final class Diary: JastorObject {
         }
         #expect(diary(FirstPlace.Kind.a) != diary(SecondPlace.Kind.a))
         #expect(diary(FirstPlace.Point()) != diary(SecondPlace.Point()))
-        #expect(diary(Said.up) != diary(Said.down))
         #expect(diary(Said.up) == diary(Said.up))
         #expect(diary(Said.up).hashValue == diary(Said.up).hashValue)
         #expect(diary(ObjectIdentifier(Diary.self)) != diary(ObjectIdentifier(Loop.self)))
-        // Descriptions keep the short name and the case's name, never the enum's own text.
-        #expect(diary(Said.down).description.contains("v: Said.down"), "\(diary(Said.down))")
+        // The case's name comes from the runtime, which a `JASTOR_SAFE_REFLECTION` build does not
+        // ask: there a case without a payload is its own text (the documented fallback).
+        if RuntimeLayout.isAvailable {
+            #expect(diary(Said.up) != diary(Said.down))
+            // Descriptions keep the short name and the case's name, never the enum's own text.
+            #expect(diary(Said.down).description.contains("v: Said.down"), "\(diary(Said.down))")
+        }
     }
 
     @Test func foundationContainersHoldingNonFiniteDatesAreDescribed() {
