@@ -21,6 +21,25 @@ private final class Scrapbook: JastorObject {
 /// in the dictionary handed over are copied, at any depth, so the model's values (and its hash)
 /// stay what was mapped.
 @Suite struct UntypedValueDetachingTests {
+    /// An `NSDictionary` whose keys `NSString` tells apart but Swift's `String` calls equal (`"é"`
+    /// composed and decomposed) cannot be a `[String: Any]` whole: one value is kept, and an issue
+    /// at its path says which keys lost values, never in silence.
+    @Test func dictionaryKeysEqualAsStringsAreReported() throws {
+        let table = NSMutableDictionary()
+        table[NSString(string: "\u{E9}")] = 1
+        table[NSString(string: "e\u{301}")] = 2
+        try #require(table.count == 2)
+        var issues: [JastorIssue] = []
+        let book = Scrapbook(dictionary: ["notes": ["t": table], "items": [table]], issues: &issues)
+        #expect((book.notes["t"] as? [String: Any])?.count == 1, "\(book.notes)")
+        #expect(issues.map(\.path.description) == ["notes.t", "items[0]"], "\(issues)")
+        #expect(issues.first?.found.contains(#""é""#) == true, "\(issues)")
+        // A dictionary whose keys differ as strings has no such issue.
+        issues = []
+        _ = Scrapbook(dictionary: ["notes": ["t": NSDictionary(dictionary: ["a": 1, "b": 2])]], issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
     @Test func mutableFoundationObjectsAreCopiedAtEveryDepth() throws {
         let text = NSMutableString(string: "before")
         let bytes = NSMutableData(data: Data([1, 2]))

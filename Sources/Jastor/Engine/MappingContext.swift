@@ -79,13 +79,14 @@ struct MappingContext {
     ///
     /// Also records, without refusing the value, each number in it that no Foundation number holds
     /// exactly (a 40-digit fraction): it is kept as the nearest `Double`, and the issue says so;
-    /// and each Foundation array, dictionary or set met again inside itself, kept as `null` there.
+    /// each Foundation array, dictionary or set met again inside itself, kept as `null` there; and
+    /// each `NSDictionary` with keys Swift's `String` calls equal, of which one value is kept.
     /// Sets and dictionaries whose keys are not strings count as arrays of their parts.
     mutating func exceedsLimits<Source: JSONSource>(untyped value: Source) -> Bool {
         var scan = UntypedScan()
         switch measure(value, levels: Self.maximumDepth - trail.currentDepth, scan: &scan) {
         case .fits:
-            if scan.hasInexactNumber || scan.hasCycle {
+            if scan.hasInexactNumber || scan.hasCycle || scan.hasKeysEqualAsStrings {
                 var containersAbove: Set<ObjectIdentifier> = []
                 recordChanges(in: value, containersAbove: &containersAbove)
             }
@@ -120,6 +121,7 @@ struct MappingContext {
         var containersAbove: Set<ObjectIdentifier> = []
         var hasInexactNumber = false
         var hasCycle = false
+        var hasKeysEqualAsStrings = false
     }
 
     /// Whether every object and array in `value` is within `levels` levels, and its values within
@@ -159,6 +161,7 @@ struct MappingContext {
                 result = measureMember(part, levels: levels - 1, scan: &scan)
             }
         } else if case .object = value.kind {
+            if value.hasKeysEqualAsStrings { scan.hasKeysEqualAsStrings = true }
             value.object.forEachMember { _, member in
                 if result == .fits { result = measureMember(member, levels: levels - 1, scan: &scan) }
             }
@@ -217,6 +220,15 @@ struct MappingContext {
         defer { identity.map { _ = containersAbove.remove($0) } }
         switch value.kind {
         case .object:
+            let equalKeys = value.keysEqualAsStrings
+            if !equalKeys.isEmpty {
+                record(
+                    .invalidValue,
+                    expected: "keys that differ as Swift Strings (a [String: Any] keeps one value of each)",
+                    found: "an NSDictionary whose keys "
+                        + equalKeys.map { $0.debugDescription }.joined(separator: ", ")
+                        + " are each several keys NSString tells apart (canonically equivalent spellings)")
+            }
             value.object.forEachMember { key, member in
                 _ = descend(into: .key(key)) { context in
                     context.recordChanges(in: member, containersAbove: &containersAbove)

@@ -98,6 +98,20 @@ enum FoundationContainer {
         return members
     }
 
+    /// The keys of a Foundation dictionary whose keys are all strings that Swift's `String` calls
+    /// equal to another of its keys, each once, in key order (``members(of:)`` keeps one value of
+    /// each).
+    static func keysEqualAsStrings(in value: Any) -> [String] {
+        guard let entries = entries(of: value) else { return [] }
+        var seen: Set<String> = []
+        var repeated: Set<String> = []
+        for (key, _) in entries {
+            guard let text = key as? String else { return [] }
+            if !seen.insert(text).inserted { repeated.insert(text) }
+        }
+        return repeated.sorted()
+    }
+
     /// The keys and values of `value` when it is a Foundation dictionary, whatever its keys, each
     /// as the object it is: through its `Mirror`, or for a subclass keeping its own storage
     /// through `keyEnumerator()` and `object(forKey:)` (as ``elements(of:)``).

@@ -32,6 +32,15 @@ struct FoundationJSON: JSONSource {
     /// itself (a cycle).
     var containerIdentity: ObjectIdentifier? { FoundationContainer.identity(of: raw) }
 
+    var hasKeysEqualAsStrings: Bool {
+        guard case .object = kind, containerIdentity != nil else { return false }
+        return ((raw as AnyObject) as? NSDictionary)?.count != dictionary.count
+    }
+
+    var keysEqualAsStrings: [String] {
+        hasKeysEqualAsStrings ? FoundationContainer.keysEqualAsStrings(in: raw) : []
+    }
+
     var otherParts: [FoundationJSON]? {
         guard case .unsupported = kind else { return nil }
         return FoundationContainer.otherParts(of: raw)?.map { FoundationJSON(raw: $0) }

@@ -37,6 +37,15 @@ protocol JSONSource {
     /// strings (``FoundationContainer/otherParts(of:)``); `nil` for the others.
     var otherParts: [Self]? { get }
 
+    /// The keys of a Foundation dictionary that Swift's `String` calls equal to another of its keys
+    /// (`"é"` composed and decomposed, which `NSString` tells apart), each once: ``object`` holds
+    /// one value of each; empty for every other value. Asked only when it is not empty by the
+    /// cheap test, ``hasKeysEqualAsStrings``.
+    var keysEqualAsStrings: [String] { get }
+
+    /// Whether ``keysEqualAsStrings`` is not empty: the dictionary has more keys than ``object``.
+    var hasKeysEqualAsStrings: Bool { get }
+
     /// Reads this value through `codec` into `slot` (``Codec/decode(_:into:context:)``).
     ///
     /// Generic code reads nested values through this rather than calling the codec: a source
@@ -58,6 +67,10 @@ extension JSONSource {
     var containerIdentity: ObjectIdentifier? { nil }
 
     var otherParts: [Self]? { nil }
+
+    var keysEqualAsStrings: [String] { [] }
+
+    var hasKeysEqualAsStrings: Bool { false }
 
     func read<Value>(
         through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
