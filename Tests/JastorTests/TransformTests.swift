@@ -44,6 +44,15 @@ private final class Daily: JastorObject {
     }
 }
 
+/// A format that writes a month's initial, which it cannot read back: `MMMMM yyyy` ("A 2014").
+private final class Monthly: JastorObject {
+    var month = Date(timeIntervalSince1970: 0)
+
+    override class var properties: [JastorProperty] {
+        register { property(\.month, transform: .date(format: "MMMMM yyyy")) }
+    }
+}
+
 private enum Shade: String, Equatable, Sendable {
     case light, dark, unlisted
 }
@@ -281,6 +290,19 @@ private final class AliasUnwritable: JastorObject {
                 #expect(archived == model)
             }
         }
+        // Text the format does not read at all: reported, and archives keep the Date.
+        let monthly = Monthly()
+        monthly.month = Date(timeIntervalSince1970: 1_409_307_120)
+        issues = []
+        #expect(monthly.toDictionary(issues: &issues)["month"] as? String == "A 2014")
+        #expect(
+            issues.map(\.description) == [
+                #"month: expected a date that the format "MMMMM yyyy" writes exactly, found 2014-08-29T10:12:00Z, written "A 2014", which the format does not read"#
+            ])
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            #expect(try Monthly.unarchive(from: try monthly.archivedData(format: format)) == monthly)
+        }
+
         let model = Daily()
         model.day = Date(timeIntervalSince1970: 1_409_307_120.5)
         issues = []

@@ -125,6 +125,13 @@ private final class Diary: JastorObject {
         #expect(diary(FirstPlace.Kind.a) != diary(SecondPlace.Kind.a))
         #expect(diary(FirstPlace.Point()) != diary(SecondPlace.Point()))
         #expect(diary(Said.up) == diary(Said.up))
+        // An optional is the value it wraps, alone or inside a list, and hashes alike.
+        #expect(ValueDescription.isEqual([Optional(3) as Any], [3]))
+        #expect(ValueDescription.isEqual(Optional(3) as Any, 3))
+        #expect(ValueDescription.isEqual(Optional(Optional(3)) as Any, 3))
+        #expect(!ValueDescription.isEqual(Optional<Int>.none as Any, 0))
+        #expect(ValueDescription.isEqual(Optional(CharacterSet.letters) as Any, CharacterSet.letters))
+        #expect(ValueDescription.hashText([Optional(3) as Any]) == ValueDescription.hashText([3]))
         #expect(diary(Said.up).hashValue == diary(Said.up).hashValue)
         #expect(diary(ObjectIdentifier(Diary.self)) != diary(ObjectIdentifier(Loop.self)))
         // The case's name comes from the runtime, which a `JASTOR_SAFE_REFLECTION` build does not

@@ -92,6 +92,11 @@ enum ValueDescription {
 
         /// The number of `value`'s text, or `nil` when the stack ran low.
         func number(of value: Any) -> Int? {
+            // An optional is its wrapped value, as the walk writes it: `Optional(3)` equals `3`.
+            if let unwrapped = ValueDescription.unwrappedOptional(value) {
+                guard let wrapped = unwrapped else { return intern("nil") }
+                return number(of: wrapped)
+            }
             if let leaf = ValueDescription.leafText(value, isExact: true) { return intern("=" + leaf) }
             if ValueDescription.comparesByItsOwnEquality(type(of: value)), let equatable = value as? any Equatable {
                 return number(ofEquatable: equatable)
@@ -177,6 +182,11 @@ enum ValueDescription {
         }
 
         mutating func write(_ value: Any, depth: Int) {
+            // Transparent: a wrapped value is written as itself, at its own level.
+            if let unwrapped = ValueDescription.unwrappedOptional(value) {
+                guard let wrapped = unwrapped else { return text += "nil" }
+                return write(wrapped, depth: depth)
+            }
             if let leaf = ValueDescription.leafText(value, isExact: isExact) { return text += leaf }
             switch mode {
             case .exact(let canonical):
@@ -348,6 +358,18 @@ enum ValueDescription {
             itemsLeft = entry.itemsLeft
             return entry.text
         }
+    }
+
+    /// `nil` when `value` is not an optional; otherwise what it wraps (`.some(nil)` for `nil`).
+    fileprivate static func unwrappedOptional(_ value: Any) -> Any?? {
+        guard let type = type(of: value) as? any UnwrappableOptional.Type else { return nil }
+        func unwrap<Optional: UnwrappableOptional>(_: Optional.Type) -> Any? {
+            guard let optional = value as? Optional else { return nil }
+            var wrapped: Any?
+            optional.unwrap({ wrapped = $0 }, none: {})
+            return wrapped
+        }
+        return .some(unwrap(type))
     }
 
     /// Whether values of `type` are compared by their own `==`: Foundation value types whose

@@ -4,7 +4,8 @@ import Foundation
 /// pattern.
 ///
 /// A format may say less than a `Date` holds (`yyyy-MM-dd` has no time of day, `yy` no century, no
-/// pattern an era unless it asks for one). A date whose text reads back as another date is written
+/// pattern an era unless it asks for one; `MMMMM` writes a month's initial, which it cannot read). A
+/// date whose text reads back as another date, or not at all, is written
 /// as that text where JSON goes (`toDictionary()`, JSON text, `Codable`), with an issue at its path
 /// saying what it would read back as; archives keep the `Date` itself (read back by this codec as a
 /// date), and equality and `description` see the `Date`, so a model and its copy made through the
@@ -54,16 +55,19 @@ final class FormattedDateCodec: Codec<Date>, @unchecked Sendable {
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
         let written = Self.text(of: date, by: formatter)
-        guard case .string(let text) = written, let readBack = formatter.date(from: text), readBack != date else {
-            return written
-        }
+        guard case .string(let text) = written else { return written }
+        // Text the format reads back as another date, or not at all (`MMMMM yyyy` writes "A 2014").
+        let readBack = formatter.date(from: text)
+        guard readBack != date else { return written }
         switch context.purpose {
         case .archive, .inspection:
             return .date(date)
         case .dictionary:
+            let outcome =
+                readBack.map { "which reads back as \(Self.describe($0))" } ?? "which the format does not read"
             context.record(
                 .unencodableValue, expected: "a date that the format \"\(format)\" writes exactly",
-                found: "\(Self.describe(date)), written \"\(text)\", which reads back as \(Self.describe(readBack))")
+                found: "\(Self.describe(date)), written \"\(text)\", \(outcome)")
             return written
         }
     }
