@@ -7,18 +7,31 @@ extension JSONReader {
     /// `Int64.min` by way of a rounded double, and `1.000000000000000005` is not `1`. A number beyond
     /// `Double`'s range (`1e400`) is read too: a `String` property takes its text, other types report it.
     mutating func readNumber() throws(JSONSyntaxError) {
-        if let value = shortInteger() { return tape.appendInteger(value) }
         let start = position
         let isNegative = bytes[position] == UInt8(ascii: "-")
         if isNegative { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit") }
         // The number's parts, gathered while its digits are checked: at most 19 significant digits
         // (always exact in a UInt64) and a power of ten; `isLong` past 19.
         var parts = DecimalToDouble.Parts(isNegative: isNegative)
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
+        if let (value, count) = shortIntegerPart() {
+            // Most numbers: an integer part of 1 to 15 digits, from two word loads.
+            position += count
+            if value != 0 {
+                parts.significand = value
+                parts.digits = count
+            }
+            let next = bytes[position]
+            if next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e"), !isNegative || value != 0 {
+                // An integer (ids and counts): `-0` aside, which is kept as a literal below.
+                return tape.appendInteger(isNegative ? -Int64(value) : Int64(value))
+            }
         } else {
-            readDigits(into: &parts, inFraction: false)
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit") }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+            } else {
+                readDigits(into: &parts, inFraction: false)
+            }
         }
         var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
@@ -71,38 +84,31 @@ extension JSONReader {
             literalStart: start)
     }
 
-    /// Reads a non-negative integer of 1 to 15 digits with no leading zero (ids and counts, most
-    /// of the numbers in real documents) from two word loads, or returns `nil` and leaves
-    /// `position` where it was, for ``readNumber()``'s general path: a sign, a leading zero before
-    /// another digit, a fraction or exponent, 16 digits or more, or fewer than 16 bytes left.
+    /// The value and length of a number's integer part of 1 to 15 digits, from two word loads.
+    ///
+    /// `nil`, for the digit-by-digit path, when the part is longer, is not a digit, has a leading
+    /// zero before another digit, or fewer than 16 bytes are left. `position` is left where it
+    /// was; the byte after the digits (`bytes[position + count]`) is inside the input.
     @inline(__always)
-    private mutating func shortInteger() -> Int64? {
+    private func shortIntegerPart() -> (value: UInt64, count: Int)? {
         // `position + 16 <= bytes.count`: both word loads, at `position` and at `position + 8`
         // or before, stay inside the input, and so does the byte after at most 15 digits.
         guard let base = bytes.baseAddress, position + 16 <= bytes.count else { return nil }
         let first = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
         var count = Self.leadingDigitCount(first)
-        // A first byte that is not a digit is `-` (the general path reads the sign); a zero is
-        // the whole number only when it stands alone.
+        // A zero is the whole integer part only when it stands alone (`01` is the general path's
+        // error).
         guard count > 0, first & 0xFF != 0x30 || count == 1 else { return nil }
-        let value: UInt64
-        if count < 8 {
-            value = Self.leadingDigits(first, count: count)
-        } else {
-            let second = UInt64(littleEndian: UnsafeRawPointer(base + position + 8).loadUnaligned(as: UInt64.self))
-            let more = Self.leadingDigitCount(second)
-            guard more < 8 else { return nil }
-            count += more
-            // The first `more` digits, then the last eight, loaded where they start.
-            let last = UInt64(littleEndian: UnsafeRawPointer(base + position + more).loadUnaligned(as: UInt64.self))
-            value =
-                Self.leadingDigits(first, count: more) &* 100_000_000 &+ Self.combined(last &- 0x3030_3030_3030_3030)
-        }
-        // The byte after the digits: a fraction or an exponent is the general path's.
-        let next = bytes[position + count]
-        guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { return nil }
-        position += count
-        return Int64(value)
+        if count < 8 { return (Self.leadingDigits(first, count: count), count) }
+        let second = UInt64(littleEndian: UnsafeRawPointer(base + position + 8).loadUnaligned(as: UInt64.self))
+        let more = Self.leadingDigitCount(second)
+        guard more < 8 else { return nil }
+        count += more
+        // The first `more` digits, then the last eight, loaded where they start.
+        let last = UInt64(littleEndian: UnsafeRawPointer(base + position + more).loadUnaligned(as: UInt64.self))
+        return (
+            Self.leadingDigits(first, count: more) &* 100_000_000 &+ Self.combined(last &- 0x3030_3030_3030_3030), count
+        )
     }
 
     /// How many of a word's bytes, from the first (the lowest), are ASCII digits: 0 to 8.
