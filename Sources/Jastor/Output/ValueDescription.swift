@@ -260,10 +260,6 @@ enum ValueDescription {
             let mirror = Mirror(reflecting: value)
             let children = Array(mirror.children)
             switch mirror.displayStyle {
-            case .optional:
-                // Transparent: a wrapped value is written as itself, at its own level.
-                guard let wrapped = children.first?.value else { return text += "nil" }
-                write(wrapped, depth: depth)
             case .enum:
                 // A case without a payload has no child: its name from the runtime, never the
                 // enum's own `description` (two cases may describe themselves alike, or trap).

@@ -11,10 +11,9 @@ import Foundation
 /// date), and equality and `description` see the `Date`, so a model and its copy made through the
 /// text compare unequal. A date the formatter cannot write at all (NaN or infinite seconds, beyond
 /// its calendar) is written as its seconds since 1970, which this codec reads back.
-final class FormattedDateCodec: Codec<Date>, @unchecked Sendable {
-    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values, a
-    // codec and a formatter that serialises its own calls.
-    private let reader: ScalarCodec<Date>
+final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values and
+    // a formatter that serialises its own calls.
     private let formatter: SharedDateFormatter
     private let format: String
 
@@ -22,35 +21,21 @@ final class FormattedDateCodec: Codec<Date>, @unchecked Sendable {
         let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
         self.formatter = formatter
         self.format = format
-        self.reader = ScalarCodec(
-            typeName: "Date (\(format))",
-            decode: { scalar in
-                switch scalar {
-                case .string(let text):
-                    return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
-                // An archive's date, kept as it was because the format could not write it exactly.
-                case .date(let date): return .success(date)
-                default:
-                    return JastorTransform.secondsWritten(for: scalar) { formatter.string(from: $0).isEmpty }
-                }
-            },
-            encode: { date in Self.text(of: date, by: formatter) },
-            isNonFinite: { !$0.isFinite })
-    }
-
-    override var typeName: String { reader.typeName }
-
-    // The byte reader's values: the scalar codec's own entry.
-    override func decodeDocument(
-        _ source: DocumentValue, into slot: UnsafeMutablePointer<Date>, context: inout MappingContext
-    ) -> Bool {
-        reader.decodeDocument(source, into: slot, context: &context)
-    }
-
-    override func decode<Source: JSONSource>(
-        _ source: Source, into slot: UnsafeMutablePointer<Date>, context: inout MappingContext
-    ) -> Bool {
-        reader.decode(source, into: slot, context: &context)
+        super.init(
+            reader: ScalarCodec(
+                typeName: "Date (\(format))",
+                decode: { scalar in
+                    switch scalar {
+                    case .string(let text):
+                        return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
+                    // An archive's date, kept as it was because the format could not write it exactly.
+                    case .date(let date): return .success(date)
+                    default:
+                        return JastorTransform.secondsWritten(for: scalar) { formatter.string(from: $0).isEmpty }
+                    }
+                },
+                encode: { date in Self.text(of: date, by: formatter) },
+                isNonFinite: { !$0.isFinite }))
     }
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {

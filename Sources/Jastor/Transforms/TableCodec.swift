@@ -6,10 +6,8 @@
 /// cannot write back the string it read (`"Female"` would come back `"female"`), so it is a
 /// declaration mistake, reported at each property that uses it; so is an alias whose value the table
 /// does not have (it could not be written back at all) and an alias that is also a table string.
-final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Sendable {
-    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values and
-    // an immutable codec.
-    private let reader: ScalarCodec<Value>
+final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values.
     /// The table's entries in key order.
     private let entries: [(key: String, value: Value)]
     /// The strings of a value the table holds more than once, if any.
@@ -20,34 +18,20 @@ final class TableCodec<Value: Equatable & Sendable>: Codec<Value>, @unchecked Se
         self.entries = entries
         // A string in both is a mistake reported below; the table's value wins when reading it.
         let readable = table.merging(aliases) { designated, _ in designated }
-        self.reader = ScalarCodec(
-            typeName: String(describing: Value.self),
-            decode: { scalar in
-                guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
-                return readable[text].map { .success($0) } ?? .failure(.invalidValue)
-            },
-            encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null })
         self.ambiguity =
             Self.ambiguity(in: entries)
             ?? Self.aliasMistake(aliases: aliases.sorted { $0.key < $1.key }, table: table)
+        super.init(
+            reader: ScalarCodec(
+                typeName: String(describing: Value.self),
+                decode: { scalar in
+                    guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
+                    return readable[text].map { .success($0) } ?? .failure(.invalidValue)
+                },
+                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null }))
     }
-
-    override var typeName: String { reader.typeName }
 
     override var declarationMistake: DeclarationMistake? { ambiguity }
-
-    // The byte reader's values: the scalar codec's own entry.
-    override func decodeDocument(
-        _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
-    ) -> Bool {
-        reader.decodeDocument(source, into: slot, context: &context)
-    }
-
-    override func decode<Source: JSONSource>(
-        _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
-    ) -> Bool {
-        reader.decode(source, into: slot, context: &context)
-    }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         if let entry = entries.first(where: { $0.value == value }) { return .string(entry.key) }
