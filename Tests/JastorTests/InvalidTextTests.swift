@@ -114,6 +114,25 @@ private final class PickyHolder: JastorObject {
         #expect(issues.map(\.description) == [Self.expected])
     }
 
+    /// Two keys that differ in the input but repair to the same text are one key, as duplicate keys
+    /// are (GuaranteesAndLimits: the last one counts): the model keeps the last value, under the
+    /// repair, and the repair is reported.
+    @Test func keysRepairedToTheSameTextAreDuplicates() throws {
+        let cases: [(input: [UInt8], key: String, last: Int, kept: Int)] = [
+            (Array(#"{"\udfff": 1, ""#.utf8) + [0xFF] + Array(#"": 2, "\ud800": 3, "z": 4}"#.utf8), "\u{FFFD}", 3, 2),
+            (
+                Array(#"{"a"#.utf8) + [0xFE] + Array(#"": 1, "a"#.utf8) + [0xFF] + Array(#"": 2}"#.utf8), "a\u{FFFD}",
+                2, 1
+            ),
+        ]
+        for (input, key, last, kept) in cases {
+            var issues: [JastorIssue] = []
+            let note = try Note(json: Data(input), issues: &issues)
+            #expect(note.extras[key] as? Int == last && note.extras.count == kept, "\(input)")
+            #expect(issues.map(\.description) == [Self.expected], "\(input)")
+        }
+    }
+
     /// A `modelClass(for:)` hook reading the object builds its strings too: they are reported
     /// only where a property keeps them, once, and a mismatch only as a mismatch.
     @Test func whatAClassHookReadsIsReportedOnlyWhereItIsKept() throws {
