@@ -17,21 +17,6 @@ private final class Scrapbook: JastorObject {
     }
 }
 
-/// An `NSDictionary` whose two keys `NSString` tells apart and Swift's `String` calls equal: `"é"`
-/// composed and decomposed (built as a subclass: Foundation's own dictionaries on Linux may
-/// collapse them when they are inserted, depending on the process's hash seed).
-private final class TwoSpellings: NSDictionary {
-    private let spellings = ["\u{E9}", "e\u{301}"]
-    override var count: Int { spellings.count }
-    override func keyEnumerator() -> NSEnumerator {
-        NSArray(array: spellings.map { NSString(string: $0) }).objectEnumerator()
-    }
-    override func object(forKey key: Any) -> Any? {
-        guard let text = (key as? NSString).map(String.init) ?? (key as? String) else { return nil }
-        return spellings.firstIndex { $0.unicodeScalars.elementsEqual(text.unicodeScalars) }.map { $0 + 1 }
-    }
-}
-
 /// Untyped values keep no object the caller may change after mapping: mutable Foundation objects
 /// in the dictionary handed over are copied, at any depth, so the model's values (and its hash)
 /// stay what was mapped.
@@ -40,7 +25,7 @@ private final class TwoSpellings: NSDictionary {
     /// composed and decomposed) cannot be a `[String: Any]` whole: one value is kept, and an issue
     /// at its path says which keys lost values, never in silence.
     @Test func dictionaryKeysEqualAsStringsAreReported() throws {
-        let table = TwoSpellings()
+        let table = SpelledKeysDictionary()
         var issues: [JastorIssue] = []
         let book = Scrapbook(dictionary: ["notes": ["t": table], "items": [table]], issues: &issues)
         #expect((book.notes["t"] as? [String: Any])?.count == 1, "\(book.notes)")

@@ -27,6 +27,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         _ source: Source, into slot: UnsafeMutablePointer<[String: Value]>, context: inout MappingContext
     ) -> Bool {
         guard isKind(.object, source, context: &context) else { return false }
+        context.recordKeysEqualAsStrings(in: source)
         let members = source.object
         guard !context.isTooDeep() else { return false }
         var result: [String: Value] = [:]

@@ -33,6 +33,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         _ source: Source, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
     ) -> Bool {
         guard isKind(.object, source, context: &context) else { return false }
+        context.recordKeysEqualAsStrings(in: source)
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         guard !context.policy.readsPropertyNames else {

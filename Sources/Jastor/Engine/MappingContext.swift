@@ -220,15 +220,7 @@ struct MappingContext {
         defer { identity.map { _ = containersAbove.remove($0) } }
         switch value.kind {
         case .object:
-            let equalKeys = value.keysEqualAsStrings
-            if !equalKeys.isEmpty {
-                record(
-                    .invalidValue,
-                    expected: "keys that differ as Swift Strings (a [String: Any] keeps one value of each)",
-                    found: "an NSDictionary whose keys "
-                        + equalKeys.map { $0.debugDescription }.joined(separator: ", ")
-                        + " are each several keys NSString tells apart (canonically equivalent spellings)")
-            }
+            recordKeysEqualAsStrings(in: value)
             value.object.forEachMember { key, member in
                 _ = descend(into: .key(key)) { context in
                     context.recordChanges(in: member, containersAbove: &containersAbove)
@@ -262,6 +254,14 @@ struct MappingContext {
         case .scalar:
             break
         }
+    }
+
+    /// Records, at the current path, that `value` is a Foundation dictionary of which only one
+    /// value of some keys is read (``JSONSource/keysEqualAsStringsIssue``); nothing for others.
+    @inline(__always)
+    mutating func recordKeysEqualAsStrings<Source: JSONSource>(in value: Source) {
+        guard let issue = value.keysEqualAsStringsIssue else { return }
+        record(.invalidValue, expected: issue.expected, found: issue.found)
     }
 
     /// Records a problem at the current path.

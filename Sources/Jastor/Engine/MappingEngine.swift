@@ -21,6 +21,7 @@ enum MappingEngine {
             context.record(issue.kind, expected: issue.expected, found: issue.found)
             return
         }
+        context.recordKeysEqualAsStrings(in: source)
         let members = source.object
         fill(model, from: members, by: assignment, context: &context)
     }
@@ -362,6 +363,9 @@ enum MappingEngine {
             }
             return scalar.jsonValue
         case .object:
+            if let issue = source.keysEqualAsStringsIssue {
+                context.record(.invalidValue, expected: issue.expected, found: issue.found)
+            }
             let members = source.object
             guard !context.isTooDeep() else { return .null }
             var object = JSONObject(capacity: members.dictionary.count)

@@ -33,7 +33,10 @@ struct FoundationJSON: JSONSource {
     var containerIdentity: ObjectIdentifier? { FoundationContainer.identity(of: raw) }
 
     var hasKeysEqualAsStrings: Bool {
-        guard case .object = kind, containerIdentity != nil else { return false }
+        // A Swift dictionary (JSONSerialization's, or built by hand) has one value per String key.
+        guard case .object = kind, type(of: raw) != [String: Any].self, containerIdentity != nil else {
+            return false
+        }
         return ((raw as AnyObject) as? NSDictionary)?.count != dictionary.count
     }
 

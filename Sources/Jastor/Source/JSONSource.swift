@@ -72,6 +72,20 @@ extension JSONSource {
 
     var hasKeysEqualAsStrings: Bool { false }
 
+    /// The issue a Foundation dictionary whose keys ``keysEqualAsStrings`` names gets wherever it
+    /// is read or written (a model, a typed or an untyped dictionary): one value of each such key
+    /// is kept; `nil` for every other value (a byte reader's value: `false` above, at no cost).
+    var keysEqualAsStringsIssue: (expected: String, found: String)? {
+        guard hasKeysEqualAsStrings else { return nil }
+        let keys = keysEqualAsStrings
+        guard !keys.isEmpty else { return nil }
+        return (
+            expected: "keys that differ as Swift Strings (one value of each such key is kept)",
+            found: "an NSDictionary whose keys " + keys.map { $0.debugDescription }.joined(separator: ", ")
+                + " are each several keys NSString tells apart (canonically equivalent spellings)"
+        )
+    }
+
     func read<Value>(
         through codec: Codec<Value>, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
