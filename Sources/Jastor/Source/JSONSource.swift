@@ -12,6 +12,10 @@ protocol JSONSource {
     /// What the value is.
     var kind: JSONKind { get }
 
+    /// Whether ``kind`` is `null`; the byte reader's values tell it from their node, without
+    /// forming the kind (a string's kind builds the `String`).
+    var isNull: Bool { get }
+
     /// The members, when ``kind`` is `.object` (an empty object otherwise).
     var object: Object { get }
 
@@ -64,6 +68,11 @@ protocol JSONSource {
 }
 
 extension JSONSource {
+    var isNull: Bool {
+        if case .scalar(.null) = kind { return true }
+        return false
+    }
+
     var containerIdentity: ObjectIdentifier? { nil }
 
     var otherParts: [Self]? { nil }
