@@ -12,10 +12,6 @@ protocol JSONSource {
     /// What the value is.
     var kind: JSONKind { get }
 
-    /// Whether ``kind`` is `null`; the byte reader's values tell it from their node, without
-    /// forming the kind (a string's kind builds the `String`).
-    var isNull: Bool { get }
-
     /// The members, when ``kind`` is `.object` (an empty object otherwise).
     var object: Object { get }
 
@@ -68,7 +64,14 @@ protocol JSONSource {
 }
 
 extension JSONSource {
+    /// Whether ``kind`` is `null`.
+    ///
+    /// The byte reader's values tell it from their node (``DocumentValue/isNull``), without
+    /// forming the kind (a string's kind builds the `String`). Not a requirement: code
+    /// specialised for a source folds the cast away.
+    @inline(__always)
     var isNull: Bool {
+        if let value = self as? DocumentValue { return value.isNull }
         if case .scalar(.null) = kind { return true }
         return false
     }
