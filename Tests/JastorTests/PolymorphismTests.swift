@@ -353,11 +353,12 @@ private final class SubLooking: Looking {}
                     let wrapped = try JSONSerialization.jsonObject(with: Data("[\(value)]".utf8))
                     dictionary[key.key] = try #require((wrapped as? [Any])?.first, "\(label)")
                 }
+                // In an array: the hook picks the class of the models a codec builds, not of the root.
                 lookingSeen.withLock { $0 = [] }
-                let fromBytes = try Looking(json: Data(text.utf8))
+                let fromBytes = try #require(try [Looking](json: Data("[\(text)]".utf8)).first, "\(label)")
                 let seenFromBytes = lookingSeen.withLock { $0 }
                 lookingSeen.withLock { $0 = [] }
-                let fromDictionary = Looking(dictionary: dictionary)
+                let fromDictionary = try #require([Looking](jsonArray: [dictionary]).first, "\(label)")
                 let seenFromDictionary = lookingSeen.withLock { $0 }
                 #expect(seenFromBytes.count == 1, "\(label)")
                 #expect(seenFromBytes == seenFromDictionary, "\(label)")
