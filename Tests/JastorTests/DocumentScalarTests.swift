@@ -29,6 +29,15 @@ private final class Plains: JastorObject {
     }
 }
 
+/// Optionals of scalars whose values go through the conversion table from bytes (no plain shortcut).
+private final class Optionals: JastorObject {
+    var link: URL?
+    var ratio: Double?
+    var links: [URL?] = []
+
+    override class var properties: [JastorProperty] { register(\.link, \.ratio, \.links) }
+}
+
 /// Plain integers, strings and Booleans from bytes read as every other source reads them.
 ///
 /// The byte reader's nodes that hold such a value as it is go into properties and arrays without
@@ -100,6 +109,54 @@ private final class Plains: JastorObject {
             plains.counts, plains.smalls, plains.unsigneds, plains.names, plains.flags, plains.grid, plains.maybeNames,
         ]
         return (scalars + arrays).map { String(describing: $0) }.joined(separator: " ")
+    }
+
+    /// Optionals whose `null` is told from the byte reader's node, the other values read through
+    /// the conversion table: random URLs, numbers, nulls and values of other kinds read from bytes
+    /// as from `JSONSerialization`'s dictionary, with the same issues; a repaired string is
+    /// reported once, at its property.
+    @Test func optionalsOfConvertedScalarsAgree() throws {
+        let values = [
+            "null", #""https://example.com/a?b=c""#, #""https://api.github.com/repos/petroav/6.828""#, #""""#,
+            #""caf\u00e9""#, #""not a url with spaces""#, "12", "1.5", "true", #"{"a": 1}"#, "[]",
+        ]
+        for seed in [UInt64(0x5CA1_0101), 0x5CA1_0102] {
+            print("DocumentScalarTests seed \(String(seed, radix: 16))")
+            var random = SeededRandom(seed: seed)
+            for index in 0..<300 {
+                let elements = (0..<Int.random(in: 0..<4, using: &random)).map { _ in
+                    values.randomElement(using: &random) ?? "null"
+                }
+                var members = [
+                    "\"link\": \(values.randomElement(using: &random) ?? "null")",
+                    "\"ratio\": \(values.randomElement(using: &random) ?? "null")",
+                    "\"links\": [\(elements.joined(separator: ", "))]",
+                ]
+                members.shuffle(using: &random)
+                let kept = members.filter { _ in Int.random(in: 0..<6, using: &random) != 0 }
+                let text = "{\(kept.joined(separator: ", "))}"
+                let label = "seed \(String(seed, radix: 16)), object \(index): \(text)"
+                var bytesIssues: [JastorIssue] = []
+                var dictionaryIssues: [JastorIssue] = []
+                let fromBytes = try Optionals(json: Data(text.utf8), issues: &bytesIssues)
+                let dictionary = try #require(
+                    try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(label)")
+                let fromDictionary = Optionals(dictionary: dictionary, issues: &dictionaryIssues)
+                #expect(fromBytes.link == fromDictionary.link, "\(label)")
+                #expect(fromBytes.ratio == fromDictionary.ratio, "\(label)")
+                #expect(fromBytes.links == fromDictionary.links, "\(label)")
+                #expect(
+                    bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(),
+                    "\(label)")
+            }
+        }
+        var issues: [JastorIssue] = []
+        let text = #"{"link": "https://example.com/\ud800", "ratio": null}"#
+        let repaired = try Optionals(json: Data(text.utf8), issues: &issues)
+        #expect(repaired.ratio == nil)
+        // `URL(string:)` refuses the repaired text: the value is not kept, and the issue shows it.
+        #expect(repaired.link == nil)
+        #expect(issues.map(\.description) == ["link: expected URL, found String \"https://example.com/\u{FFFD}\""])
     }
 
     // MARK: Random values

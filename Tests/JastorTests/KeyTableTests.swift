@@ -81,6 +81,45 @@ private final class Spelled: JastorObject {
         #expect(position(of: "id", in: KeyTable(keys: [])) == -1)
     }
 
+    /// Random keys of 0 to 40 bytes over a few letters (so that many share their length, their
+    /// first and last bytes or words), and each key changed in one byte at every position, cut
+    /// short and lengthened: each found where a dictionary finds it, by the lengths and words that
+    /// hold every byte of a key up to sixteen and by its bytes beyond.
+    @Test(arguments: [UInt64(0x6E70_0901), 0x6E70_0902]) func keysOfEveryLengthAreFoundAsADictionaryFindsThem(
+        seed: UInt64
+    ) {
+        print("KeyTableTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        let letters = Array("ab_c".utf8)
+        for round in 0..<60 {
+            var keys: [String] = []
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                let length = Int.random(in: 0...40, using: &random)
+                let key = String(
+                    decoding: (0..<length).map { _ in letters.randomElement(using: &random) ?? 97 }, as: UTF8.self)
+                if !keys.contains(key) { keys.append(key) }
+            }
+            let table = KeyTable(keys: keys)
+            let positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var probes = keys
+            for key in keys {
+                let bytes = Array(key.utf8)
+                for index in bytes.indices {
+                    var changed = bytes
+                    changed[index] = letters.randomElement(using: &random) ?? 97
+                    probes.append(String(decoding: changed, as: UTF8.self))
+                }
+                probes.append(String(decoding: bytes.dropLast(), as: UTF8.self))
+                probes.append(key + "a")
+            }
+            for probe in probes {
+                #expect(
+                    position(of: probe, in: table) == positions[probe] ?? -1,
+                    "seed \(String(seed, radix: 16)), round \(round): \(probe.debugDescription) in \(keys)")
+            }
+        }
+    }
+
     /// A key in another Unicode spelling of a property's key is that key, as Swift strings and a
     /// dictionary's lookup take it: from bytes, raw or escaped, as from `JSONSerialization`'s
     /// dictionary, and the last of two spellings counts.

@@ -133,6 +133,28 @@ private final class TagHolder: JastorObject {
     override class var properties: [JastorProperty] { register(\.tagged, \.plain) }
 }
 
+/// What ``Looking/modelClass(for:)`` saw under each of ``Looking/lookedUp``, one line per call.
+private let lookingSeen = Mutex<[String]>([])
+
+/// A class whose hook looks up keys alike in length, bytes and spelling, and records what it finds.
+private class Looking: JastorObject {
+    var type = ""
+
+    static let lookedUp = ["type", "typo", "kind", "名前", "K", ""]
+
+    override class var properties: [JastorProperty] { register(\.type) }
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        let seen = lookedUp.map { key in
+            let value = json[key]
+            return value.map { ($0 as? String).map(\.debugDescription) ?? "not a String" } ?? "none"
+        }
+        lookingSeen.withLock { $0.append(seen.joined(separator: " | ")) }
+        return json["type"] as? String == "sub" ? SubLooking.self : nil
+    }
+}
+
+private final class SubLooking: Looking {}
+
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
 @Suite struct PolymorphismTests {
     /// Only classes that override the hook or inherit an override have it consulted.
@@ -301,5 +323,48 @@ private final class TagHolder: JastorObject {
         #expect(cycleIssues.map(\.kind) == [.unencodableValue])
         #expect(cycleIssues.first?.description.contains("a reference back to an enclosing SubLink") == true)
         #expect(throws: JastorError.self) { try holder.jsonData() }
+    }
+
+    /// The hook's view from bytes finds what a dictionary's finds: random objects whose keys are
+    /// alike in length and bytes (`type`, `typo`, `tyPe`), beyond ASCII (`名前`), in another
+    /// Unicode spelling (the Kelvin sign for `K`), escaped, empty or given twice (the last counts),
+    /// holding strings (plain, escaped, beyond ASCII) or other values.
+    @Test func theHookViewFindsFromBytesWhatItFindsInADictionary() throws {
+        let spellings: [(key: String, spelling: String)] = [
+            ("type", "type"), ("type", "\\u0074ype"), ("typo", "typo"), ("tyPe", "tyPe"), ("kind", "kind"),
+            ("名前", "名前"), ("名前", "\\u540d\\u524d"), ("K", "K"), ("\u{212A}", "\u{212A}"), ("\u{212A}", "\\u212a"),
+            ("", ""), ("types", "types"),
+        ]
+        let values = [
+            #""sub""#, #""PushEvent""#, #""caf\u00e9""#, #""名前""#, #""a somewhat longer value than sixteen""#, "12",
+            "true", "null", #"{"type": "sub"}"#, "[1]", #""""#,
+        ]
+        for seed in [UInt64(0x4B00_0001), 0x4B00_0002] {
+            print("PolymorphismTests seed \(String(seed, radix: 16))")
+            var random = SeededRandom(seed: seed)
+            for index in 0..<300 {
+                let members = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+                    (spellings.randomElement(using: &random) ?? ("", ""), values.randomElement(using: &random) ?? "1")
+                }
+                let text = "{" + members.map { "\"\($0.0.spelling)\": \($0.1)" }.joined(separator: ", ") + "}"
+                let label = "seed \(String(seed, radix: 16)), object \(index): \(text)"
+                var dictionary: [String: Any] = [:]
+                for (key, value) in members {
+                    let wrapped = try JSONSerialization.jsonObject(with: Data("[\(value)]".utf8))
+                    dictionary[key.key] = try #require((wrapped as? [Any])?.first, "\(label)")
+                }
+                // In an array: the hook picks the class of the models a codec builds, not of the root.
+                lookingSeen.withLock { $0 = [] }
+                let fromBytes = try #require(try [Looking](json: Data("[\(text)]".utf8)).first, "\(label)")
+                let seenFromBytes = lookingSeen.withLock { $0 }
+                lookingSeen.withLock { $0 = [] }
+                let fromDictionary = try #require([Looking](jsonArray: [dictionary]).first, "\(label)")
+                let seenFromDictionary = lookingSeen.withLock { $0 }
+                #expect(seenFromBytes.count == 1, "\(label)")
+                #expect(seenFromBytes == seenFromDictionary, "\(label)")
+                #expect(type(of: fromBytes) == type(of: fromDictionary), "\(label)")
+                #expect(fromBytes.type == fromDictionary.type, "\(label)")
+            }
+        }
     }
 }

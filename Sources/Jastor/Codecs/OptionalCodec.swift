@@ -68,7 +68,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Wrapped?>, context: inout MappingContext
     ) -> Bool {
-        if case .scalar(.null) = source.kind {
+        if source.isNull {
             initializeNone(slot)
             return true
         }

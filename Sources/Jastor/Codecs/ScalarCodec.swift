@@ -117,7 +117,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
                 return true
             }
             // As `OptionalCodec.decode`: `null` is `nil`, anything else goes through the scalar's rule.
-            if case .scalar(.null) = source.kind {
+            if source.isNull {
                 storage.pointee = nil
                 return true
             }

@@ -6,18 +6,27 @@ import Foundation
 /// member's key is hashed where it lies in the input and looked up here, instead of every
 /// property scanning every key.
 struct KeyTable: Sendable {
+    /// One bucket of the open-addressing table: a key as a lookup compares it, by its length and
+    /// the two words that hold all its bytes up to sixteen (``words(_:)``).
+    private struct Bucket: Sendable {
+        /// The property position plus one; 0 when the bucket is empty.
+        var entry = 0
+        var count = 0
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+    }
+
     /// Every key's bytes, one after another, by property position (one array, so that a lookup
-    /// retains nothing per key).
+    /// retains nothing per key); compared only for keys longer than sixteen bytes.
     private let keyBytes: [UInt8]
     /// Where each key starts in ``keyBytes``, and after the last one its end (`count + 1` entries).
     private let keyStarts: [Int]
-    /// Open-addressing buckets, 0 when empty, else the top 32 bits of the key's hash over its
-    /// property position plus one: a key whose hash differs there is passed over without comparing
-    /// its length or bytes.
-    private let buckets: [UInt64]
+    /// The buckets, a power of two of them, at most half full: a key whose length and words
+    /// differ from a bucket's is passed over without comparing its bytes.
+    private let buckets: [Bucket]
     private let mask: Int
     /// The property positions by key as a `String`, whose hashing and equality take a key spelled
-    /// another way for the same key (see ``equivalentPosition(of:)``).
+    /// another way for the same key (see ``equivalentPosition(of:countingRepairIn:)``).
     private let equivalents: [String: Int]
     /// Whether a key has a byte outside ASCII: then an ASCII key may be one of them in another
     /// spelling (the Kelvin sign is `K`, the Greek question mark `;`).
@@ -32,14 +41,16 @@ struct KeyTable: Sendable {
         self.keyStarts = keyStarts
         var size = 8
         while size < keys.count * 2 { size *= 2 }
-        var buckets = [UInt64](repeating: 0, count: size)
+        var buckets = [Bucket](repeating: Bucket(), count: size)
         for (position, key) in utf8.enumerated() {
-            let hash = key.withUnsafeBufferPointer(Self.hash)
-            var bucket = hash & (size - 1)
-            while buckets[bucket] != 0, utf8[Self.position(in: buckets[bucket])] != key {
+            let (head, tail) = key.withUnsafeBufferPointer(Self.words)
+            var bucket = Self.hash(head, tail, count: key.count) & (size - 1)
+            while buckets[bucket].entry != 0, utf8[buckets[bucket].entry - 1] != key {
                 bucket = (bucket + 1) & (size - 1)
             }
-            if buckets[bucket] == 0 { buckets[bucket] = Self.tag(hash) | UInt64(position + 1) }
+            if buckets[bucket].entry == 0 {
+                buckets[bucket] = Bucket(entry: position + 1, count: key.count, head: head, tail: tail)
+            }
         }
         self.buckets = buckets
         self.mask = size - 1
@@ -58,23 +69,33 @@ struct KeyTable: Sendable {
     }
 
     /// The position of the property whose key has exactly the bytes `bytes`, or -1.
+    ///
+    /// Keys of at most sixteen bytes are told apart by their length and words alone, which hold
+    /// every byte; a longer key whose length and words match a bucket's is compared in full.
+    @inline(__always)
     private func exactPosition(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(bytes)
-        let tag = Self.tag(hash)
-        var bucket = hash & mask
-        return keyBytes.withUnsafeBufferPointer { keys in
-            while true {
-                let entry = buckets[bucket]
-                guard entry != 0 else { return -1 }
-                if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                    let position = Self.position(in: entry)
-                    let start = keyStarts[position]
-                    if keyStarts[position + 1] - start == bytes.count, Self.equal(keys, from: start, bytes) {
-                        return position
-                    }
-                }
-                bucket = (bucket + 1) & mask
+        let (head, tail) = Self.words(bytes)
+        let count = bytes.count
+        var bucket = Self.hash(head, tail, count: count) & mask
+        while true {
+            let candidate = buckets[bucket]
+            guard candidate.entry != 0 else { return -1 }
+            if candidate.head == head, candidate.tail == tail, candidate.count == count,
+                count <= 16 || equalsKey(at: candidate.entry - 1, bytes)
+            {
+                return candidate.entry - 1
             }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Whether the key at `position` is `bytes`, which have its length.
+    @inline(never)
+    private func equalsKey(at position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        keyBytes.withUnsafeBufferPointer { keys in
+            guard let keyBase = keys.baseAddress, let base = bytes.baseAddress else { return bytes.isEmpty }
+            // `keyStarts[position]` plus the key's length (that of `bytes`) is inside `keyBytes`.
+            return memcmp(keyBase + keyStarts[position], base, bytes.count) == 0
         }
     }
 
@@ -167,38 +188,40 @@ struct KeyTable: Sendable {
         return bits & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The top 32 bits of `hash`, as a bucket keeps them.
-    private static func tag(_ hash: Int) -> UInt64 {
-        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
-    }
-
-    /// The property position a non-empty bucket holds.
-    private static func position(in entry: UInt64) -> Int {
-        Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-    }
-
-    /// Whether `bytes.count` bytes of `keys` from `start` (a key of that length) are `bytes`.
-    private static func equal(
-        _ keys: UnsafeBufferPointer<UInt8>, from start: Int, _ bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        guard let keyBase = keys.baseAddress, let base = bytes.baseAddress else { return bytes.isEmpty }
-        return memcmp(keyBase + start, base, bytes.count) == 0
-    }
-
-    /// A hash of the key's length and of its first and last eight bytes (all of a shorter key's),
-    /// a few instructions whatever the length: keys that differ only in their middle share a
-    /// bucket chain, which the byte comparison then tells apart.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if let base = bytes.baseAddress, bytes.count >= 8 {
+    /// Two words that hold every byte of a key of at most sixteen bytes, and the first and last
+    /// eight of a longer one; with the key's length they tell keys of up to sixteen bytes apart.
+    ///
+    /// Eight bytes and more: the first eight and the last eight (overlapping for fewer than
+    /// sixteen). Four to seven: the first four and the last four in one word. One to three: the
+    /// first, middle and last bytes. Every load is inside the key.
+    @inline(__always)
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt64) {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return (0, 0) }
+        let count = bytes.count
+        if count >= 8 {
             // Both loads are eight bytes inside the key, which has at least eight.
-            head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            tail = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
-        } else {
-            for byte in bytes { head = head << 8 | UInt64(byte) }
+            return (
+                base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            )
         }
-        var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bytes.count)) &* 0xBF58_476D_1CE4_E5B9
+        if count >= 4 {
+            // Both loads are four bytes inside a key of four to seven.
+            let first = UInt64(base.loadUnaligned(as: UInt32.self))
+            return (first | UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32, 0)
+        }
+        // Bytes 0, `count / 2` and `count - 1` are inside a key of one to three bytes.
+        guard count > 0 else { return (0, 0) }
+        let first = UInt64(base.load(as: UInt8.self))
+        let middle = UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self))
+        return (first | middle << 8 | UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self)) << 16, 0)
+    }
+
+    /// A hash of a key's length and words (``words(_:)``), a few instructions whatever the
+    /// length: keys that differ only in their middle share a bucket chain, which the byte
+    /// comparison then tells apart.
+    @inline(__always)
+    private static func hash(_ head: UInt64, _ tail: UInt64, count: Int) -> Int {
+        var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 31
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }

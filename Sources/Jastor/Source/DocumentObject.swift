@@ -8,15 +8,61 @@ struct DocumentObject: JSONObjectSource {
     let count: Int
 
     subscript(key: String) -> DocumentValue? {
-        var found: Int?
+        var bytes = key
+        let found = bytes.withUTF8 { lastValue(keyed: $0, key) }
+        return found < 0 ? nil : DocumentValue(document: document, index: found)
+    }
+
+    /// The node of the value of the last member whose key is `key` (whose UTF-8 is `bytes`), or -1.
+    ///
+    /// A key the reader left in the input is compared there, by its length and bytes; only one
+    /// that differs where it or `key` has a byte outside ASCII, and a key the reader decoded, go
+    /// on to ``JSONDocument/string(at:equals:keyIsASCII:)``, which compares them as `String`s.
+    private func lastValue(keyed bytes: UnsafeBufferPointer<UInt8>, _ key: String) -> Int {
+        let nodes = document.nodes
+        // The document holds its input for as long as it lives, the whole call.
+        let input = document.bytes
+        let keyIsASCII = KeyTable.isASCII(bytes)
+        var found = -1
         var keyIndex = container + 1
-        var key = key
-        let keyIsASCII = key.withUTF8(KeyTable.isASCII)
         for _ in 0..<count {
-            if document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII) { found = keyIndex + 1 }
-            keyIndex = document.next(after: keyIndex + 1)
+            let node = nodes[keyIndex]
+            if node.kind == .string {
+                // In bounds by construction: the reader made a key node's range from the input's.
+                let text = UnsafeBufferPointer(rebasing: input[node.first..<node.first + node.second])
+                if text.count == bytes.count, Self.equal(text, bytes) {
+                    found = keyIndex + 1
+                } else if !keyIsASCII || !KeyTable.isASCII(text),
+                    document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII)
+                {
+                    found = keyIndex + 1
+                }
+            } else if document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII) {
+                found = keyIndex + 1
+            }
+            let value = nodes[keyIndex + 1]
+            keyIndex = value.kind == .object || value.kind == .array ? value.second : keyIndex + 2
         }
-        return found.map { DocumentValue(document: document, index: $0) }
+        return found
+    }
+
+    /// Whether two byte ranges of the same length hold the same bytes.
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+    }
+
+    /// The member under `key` as a Foundation value (what the polymorphism hook's view hands
+    /// out); a string is built from its node without forming its kind, as its kind would build it.
+    func foundationMember(_ key: String) -> Any? {
+        guard let member = self[key] else { return nil }
+        switch document.nodes[member.index].kind {
+        case .string, .decodedString: return document.string(at: member.index)
+        default:
+            if case .scalar(let scalar) = member.kind { return scalar.jsonValue.foundationValue }
+            return member.foundationValue
+        }
     }
 
     /// One pass over the members, each key looked up in the plan's key table where it lies in

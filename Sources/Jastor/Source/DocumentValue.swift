@@ -22,6 +22,10 @@ struct DocumentValue: JSONSource {
         }
     }
 
+    /// Whether ``kind`` is `null`, told from the node: an archive's marked values, the only other
+    /// node whose kind is a scalar from elsewhere, are never `null` (a `null` marker is a `null` node).
+    var isNull: Bool { document.nodes[index].kind == .null }
+
     /// Whether the value is an array: ``kind`` is `.array`, told without forming the kind.
     var isArray: Bool { document.nodes[index].kind == .array }
 

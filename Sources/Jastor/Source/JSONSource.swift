@@ -64,6 +64,18 @@ protocol JSONSource {
 }
 
 extension JSONSource {
+    /// Whether ``kind`` is `null`.
+    ///
+    /// The byte reader's values tell it from their node (``DocumentValue/isNull``), without
+    /// forming the kind (a string's kind builds the `String`). Not a requirement: code
+    /// specialised for a source folds the cast away.
+    @inline(__always)
+    var isNull: Bool {
+        if let value = self as? DocumentValue { return value.isNull }
+        if case .scalar(.null) = kind { return true }
+        return false
+    }
+
     var containerIdentity: ObjectIdentifier? { nil }
 
     var otherParts: [Self]? { nil }
