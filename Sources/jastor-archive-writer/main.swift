@@ -1,5 +1,5 @@
 // A helper for the atomic-write test: `write FILE` archives the ledgers "A" and "B" alternately to
-// FILE until it is killed; `check FILE` reads FILE back and prints which complete ledger it holds.
+// FILE until it is killed, printing "wrote SECONDS" once the first is on disk; `check FILE` reads FILE back and prints which complete ledger it holds.
 // For the cross-process tests, `scenario NAME json|plist FILE` archives one graph (Scenarios.swift).
 import Foundation
 import Jastor
@@ -19,7 +19,13 @@ let samples = ["A", "B"].map(Ledger.sample)
 do {
     switch mode {
     case "write":
-        for round in 0... {
+        // Once the first archive is on disk, say how long it took (the process's start excluded),
+        // so that the test can kill the writer inside a later write.
+        let start = DispatchTime.now().uptimeNanoseconds
+        try samples[0].archive(to: file)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        FileHandle.standardOutput.write(Data("wrote \(seconds)\n".utf8))
+        for round in 1... {
             try samples[round % 2].archive(to: file)
         }
     case "check":

@@ -1,5 +1,6 @@
 import Foundation
 import Jastor
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -188,31 +189,49 @@ import Darwin
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// What `process` first writes to `pipe`; if it writes nothing for `limit` seconds, it is
+    /// killed (which ends the read) and what it wrote is "".
+    private static func firstWords(of process: Process, on pipe: Pipe, within limit: Double) -> String {
+        final class Words: Sendable {
+            let text = Mutex("")
+        }
+        let reading = pipe.fileHandleForReading
+        let words = Words()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let data = reading.availableData
+            words.text.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + limit) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            done.wait()
+        }
+        return words.text.withLock { $0 }
+    }
+
     @Test func killedWriterLeavesTheCompleteOldOrNewArchive() throws {
         let writer = try Self.writerExecutable()
         let folder = try TemporaryFolder()
         let file = folder.file("ledger.archive")
         var random = SeededRandom(seed: 30)
         var verdicts: [Data: String] = [:]
-        var firstWrite = 0.0
         for round in 0..<30 {
             let process = Process()
             process.executableURL = writer
             process.arguments = ["write", file.path]
-            let start = Date()
+            let output = Pipe()
+            process.standardOutput = output
             try process.run()
-            if round == 0 {
-                // Learn how long the writer takes to finish its first archive on this machine (a
-                // sanitizer build is many times slower), then kill at moments around that.
-                while !FileManager.default.fileExists(atPath: file.path), process.isRunning {
-                    Thread.sleep(forTimeInterval: 0.005)
-                }
-                firstWrite = Date().timeIntervalSince(start)
-            } else {
-                Thread.sleep(forTimeInterval: Double.random(in: 0.5...3, using: &random) * firstWrite)
-            }
+            // The writer says when its first archive is on disk and how long that write took (a
+            // sanitizer build is many times slower); killed at a random moment of the next two
+            // writes, one of each ledger, it dies inside a write, never while starting.
+            let said = Self.firstWords(of: process, on: output, within: 600)
+            let seconds = said.split(separator: " ").last.flatMap { Double($0.trimmingCharacters(in: .newlines)) }
+            if let seconds { Thread.sleep(forTimeInterval: Double.random(in: 0...2, using: &random) * seconds) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            #expect(seconds != nil, "round \(round): the writer said \(said.debugDescription)")
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer was killed, not stopped")
             let bytes = try Data(contentsOf: file)
             let verdict = try verdicts[bytes] ?? Self.check(file, with: writer)
