@@ -93,6 +93,16 @@ private struct UserResponse: Codable {
             user == APIUser(dictionary: try Fixtures.dictionary("api_user_response")["user"] as? [String: Any] ?? [:]))
     }
 
+    /// Duplicate keys are the decoder's to resolve (Archiving.md says which one Foundation keeps):
+    /// `JSONDecoder` hands the model the first value, `init(json:)` reads the last.
+    @Test func duplicateKeysAreResolvedByTheDecoder() throws {
+        let json = Data(#"{"id": 1, "full_name": "first", "full_name": "last", "id": 2}"#.utf8)
+        let decoded = try JSONDecoder().decode(Repository.self, from: json)
+        #expect(decoded.id == 1 && decoded.fullName == "first")
+        let mapped = try Repository(json: json)
+        #expect(mapped.id == 2 && mapped.fullName == "last")
+    }
+
     @Test func encodingWritesTheAPIsJSONBack() throws {
         let response = try JSONDecoder().decode(UserResponse.self, from: try Fixtures.data("api_user_response"))
         let encoded = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(response))

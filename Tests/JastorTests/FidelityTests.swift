@@ -183,6 +183,33 @@ private final class PropertyListRecord: JastorObject {
         #expect(error.description.contains(#"the unknown marker "$what""#))
     }
 
+    /// A marker where an object key goes (only strings do) makes the archive unreadable in both
+    /// formats: it is never read as some other key (it was read as the empty key, silently).
+    @Test(arguments: ["$null", "$nan", "$inf", "$-inf", "$decimal:1", "$date:0.0", "$data:AQI=", #"\u0024nan"#])
+    func aMarkerAsAnObjectKeyInAnArchiveIsAnError(key: String) throws {
+        let model = Sentinels()
+        model.metadata = ["plain": 1, "other": 2]
+        let text = String(decoding: try model.archivedData(format: .json), as: UTF8.self)
+        let crafted = Data(text.replacingOccurrences(of: "\"plain\"", with: "\"\(key)\"").utf8)
+        let error = try #require(throws: JastorError.self) { try Sentinels.unarchive(from: crafted) }
+        let shown = key.replacingOccurrences(of: #"\u0024"#, with: "$")
+        #expect(error.description.contains("the marker \"\(shown)\" as an object key"), "\(error)")
+
+        let tree = try JSONSerialization.jsonObject(with: crafted)
+        let propertyList = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+        let plistError = try #require(throws: JastorError.self) { try Sentinels.unarchive(from: propertyList) }
+        #expect(plistError.description.contains("a dictionary key that is not a string"), "\(plistError)")
+    }
+
+    /// An escaped key (`"$$nan"`, the writer's spelling of the key `"$nan"`) reads back as that key.
+    @Test func aKeyThatLooksLikeAMarkerComesBack() throws {
+        let model = Sentinels()
+        model.metadata = ["$nan": 1, "$$x": 2, "$class": 3]
+        for format in Self.formats {
+            #expect(try Fixtures.canonical(archived(model, format).metadata) == Fixtures.canonical(model.metadata))
+        }
+    }
+
     // MARK: Untyped numbers, dates and data
 
     @Test func untypedValuesKeepTheirKindAndValueThroughArchives() throws {

@@ -54,10 +54,12 @@ enum ArchiveSpelling {
     /// Why an archive string is not one the library writes.
     struct UnknownMarker: Error {
         let text: String
+        /// Whether the text is a known marker in an object key's place, where only strings go.
+        var isKey = false
 
         var reason: String {
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return "the unknown marker \(shown.debugDescription)"
+            let shown = (text.count > 40 ? String(text.prefix(40)) + "…" : text).debugDescription
+            return isKey ? "the marker \(shown) as an object key" : "the unknown marker \(shown)"
         }
     }
 

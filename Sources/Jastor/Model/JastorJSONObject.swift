@@ -16,7 +16,8 @@ public struct JastorJSONObject {
     }
 
     /// The member under `key` as `JSONSerialization` would produce it (JSON booleans as `Bool`,
-    /// numbers as `Int`, `UInt64` or `Double`), or `nil` when the object has no such key.
+    /// numbers as `Int`, `UInt64` or `Double`; read from bytes, `-0` is the `Double` `-0.0` and an
+    /// integer beyond `UInt64` the nearest `Double`), or `nil` when the object has no such key.
     ///
     /// ```swift
     /// let type = json["type"] as? String

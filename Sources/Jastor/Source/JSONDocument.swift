@@ -133,6 +133,9 @@ package final class JSONDocument: Sendable {
         /// version is the top object's `"version"` member.
         mutating func readArchiveMarkers(in bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveSpelling.UnknownMarker) {
             guard archiveVersion(in: bytes) >= Int64(ArchiveSpelling.firstEscapingVersion) else { return }
+            // Which nodes are object keys, worked out at the first marker that is not a string: a
+            // key can only be a string (the property list reader refuses such a key too).
+            var keys: [Bool]?
             for index in nodes.indices {
                 let node = nodes[index]
                 let text: String
@@ -152,7 +155,14 @@ package final class JSONDocument: Sendable {
                 default:
                     continue
                 }
-                switch try ArchiveSpelling.value(ofArchived: text) {
+                let value = try ArchiveSpelling.value(ofArchived: text)
+                if case .string = value {
+                } else {
+                    let isKey = keys ?? keyNodes()
+                    keys = isKey
+                    if isKey[index] { throw ArchiveSpelling.UnknownMarker(text: text, isKey: true) }
+                }
+                switch value {
                 case .string(let unescaped):
                     if unescaped == text { continue }
                     decodedStrings.append(unescaped)
@@ -175,6 +185,21 @@ package final class JSONDocument: Sendable {
                     throw ArchiveSpelling.UnknownMarker(text: text)
                 }
             }
+        }
+
+        /// Whether each node is an object's key: every object's members, key then value, each
+        /// visited once.
+        private func keyNodes() -> [Bool] {
+            var isKey = [Bool](repeating: false, count: nodes.count)
+            for index in nodes.indices where nodes[index].kind == .object {
+                var keyIndex = index + 1
+                for _ in 0..<nodes[index].first {
+                    isKey[keyIndex] = true
+                    let value = nodes[keyIndex + 1]
+                    keyIndex = value.kind == .array || value.kind == .object ? value.second : keyIndex + 2
+                }
+            }
+            return isKey
         }
 
         /// The integer under the top object's `"version"` key, or 0.
