@@ -4,11 +4,13 @@ import Foundation
 final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` wrapped codec.
     private let wrapped: Codec<Wrapped>
-    /// The wrapped scalar's direct output, which also writes its optionals without unwrapping
-    /// them here.
-    private let scalarOutput: ScalarOutput<Wrapped>?
-    /// ``addMember(_:omitting:as:to:context:)``: the wrapped scalar's own (taken out of
-    /// `scalarOutput`, whose copy would retain six closures per value), or else one that unwraps
+    /// The wrapped scalar's writer of its optionals as members of JSON text, without unwrapping
+    /// them here; taken out of its `ScalarOutput`, whose copy in this generic class would look up
+    /// its metadata and retain six closures per value.
+    private let writeScalarMember:
+        (@Sendable (Wrapped?, JSONOutputLayout.Member, Bool, inout JSONWriter, inout EncodingContext) -> Bool)?
+    /// ``addMember(_:omitting:as:to:context:)``: the wrapped scalar's own (taken out of its
+    /// `ScalarOutput` likewise), or else one that unwraps
     /// through ``UnwrappableOptional``, compiled where `Wrapped?` is a generic parameter: in this
     /// class `Wrapped?` is not, and unwrapping it looks up `Optional<Wrapped>`'s metadata in the
     /// runtime's cache on every value.
@@ -31,7 +33,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         let scalarWrapped = wrapped as? ScalarCodec<Wrapped>
         self.scalarWrapped = scalarWrapped
         let scalarOutput = scalarWrapped?.direct
-        self.scalarOutput = scalarOutput
+        self.writeScalarMember = scalarOutput?.writeOptionalMember
         if let addScalarMember = scalarOutput?.addOptionalMember {
             self.addOptionalMember = { value, omitted, key, dictionary, _ in
                 addScalarMember(value, omitted, key, &dictionary)
@@ -109,7 +111,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         _ value: Wrapped?, _ member: JSONOutputLayout.Member, first: Bool, to writer: inout JSONWriter,
         context: inout EncodingContext
     ) -> Bool {
-        if let scalarOutput { return scalarOutput.writeOptionalMember(value, member, first, &writer, &context) }
+        if let writeScalarMember { return writeScalarMember(value, member, first, &writer, &context) }
         if let value { return wrapped.writeMember(value, member, first: first, to: &writer, context: &context) }
         guard member.property.omittedEmptiness != .none else { return false }
         writer.writeKey(of: member, first: first)

@@ -16,8 +16,11 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// directly, without a ``JSONValue`` on the way (the same text and value `encodeValue` gives).
     let direct: ScalarOutput<Value>?
     /// `direct`'s Foundation value on its own: reading it out of `direct` copies the whole rule
-    /// set (six closures, six retains and releases) for every value `toDictionary()` writes.
+    /// set (six closures, six retains and releases) for every value `toDictionary()` writes, and
+    /// in this generic class looks up `ScalarOutput<Value>`'s and its optional's metadata.
     private let directFoundationValue: (@Sendable (Value) -> Any)?
+    /// `direct`'s JSON text on its own, likewise, for every value `jsonData()` writes.
+    private let directWrite: (@Sendable (Value, inout JSONWriter, inout EncodingContext) -> Void)?
     /// An array of this type from the byte reader's document (once its kind is checked):
     /// ``ArrayBuilding/reading(elementsOf:into:context:_:)`` with this codec's
     /// ``decodeDocument(_:into:context:)``, compiled where the type is known; a value that
@@ -63,6 +66,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.builtIn = isBuiltIn
         self.direct = direct
         self.directFoundationValue = direct?.foundationValue
+        self.directWrite = direct?.write
         let readArray:
             @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool =
                 { codec, source, slot, context in
@@ -187,8 +191,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 
     override func writeJSON(_ value: Value, to writer: inout JSONWriter, context: inout EncodingContext) {
-        guard let direct else { return writer.writeTree(encodeValue(value), context: &context) }
-        direct.write(value, &writer, &context)
+        guard let directWrite else { return writer.writeTree(encodeValue(value), context: &context) }
+        directWrite(value, &writer, &context)
     }
 
     override func foundationValue(_ value: Value, context: inout EncodingContext) -> Any {
