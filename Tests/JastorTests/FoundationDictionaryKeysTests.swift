@@ -24,6 +24,18 @@ private final class Ledger: JastorObject {
     override class var properties: [JastorProperty] { register(\.entry, \.counts, \.entries) { property(\.notes) } }
 }
 
+private final class Card: JastorObject {
+    var cafe = 0
+    var other = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.cafe, key: "info.\u{E9}")
+            property(\.other, key: "info.b")
+        }
+    }
+}
+
 /// An `NSDictionary` whose keys `NSString` tells apart but Swift's `String` calls equal (`"é"`
 /// composed and decomposed) has one value of each such key read, wherever it is read or written:
 /// a model, a typed or untyped dictionary, an untyped value assigned and written; an issue at its
@@ -43,6 +55,31 @@ private final class Ledger: JastorObject {
         issues = []
         let plain = NSDictionary(dictionary: ["\u{E9}": 1, "b": 2])
         _ = Ledger(dictionary: ["entry": plain, "counts": plain, "entries": [["\u{E9}": 3]]], issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
+    /// `update(with:)` merging into a model the property already holds reads the dictionary as a
+    /// new model does, with the same issue.
+    @Test func anUpdateMergingIntoANestedModelReportsThem() throws {
+        for nestedModels in [JastorObject.NestedModelUpdate.merge, .replace] {
+            let ledger = Ledger(dictionary: ["entry": ["\u{E9}": 5]])
+            var issues: [JastorIssue] = []
+            ledger.update(with: ["entry": SpelledKeysDictionary()], nestedModels: nestedModels, issues: &issues)
+            #expect(issues.map(\.path.description) == ["entry"], "\(nestedModels): \(issues)")
+            #expect(ledger.entry?.cafe == 1 || ledger.entry?.cafe == 2)
+        }
+    }
+
+    /// A key path reading one of those keys reports the dictionary it passes through; one reading
+    /// another key of it does not.
+    @Test func aKeyPathThroughSuchADictionaryReportsIt() throws {
+        var issues: [JastorIssue] = []
+        let card = Card(dictionary: ["info": SpelledKeysDictionary()], issues: &issues)
+        #expect(card.cafe == 1 || card.cafe == 2)
+        #expect(issues.map(\.path.description) == ["info"], "\(issues)")
+        #expect(issues.first?.found.contains(#""é""#) == true, "\(issues)")
+        issues = []
+        _ = Card(dictionary: ["info": NSDictionary(dictionary: ["\u{E9}": 1, "b": 2])], issues: &issues)
         #expect(issues.isEmpty, "\(issues)")
     }
 

@@ -114,6 +114,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
             return false
         }
         guard !context.isTooDeep() else { return true }
+        context.recordKeysEqualAsStrings(in: source)
         MappingEngine.fill(existing, from: members, by: .setter, context: &context)
         return true
     }

@@ -147,8 +147,32 @@ enum MappingEngine {
         by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
         guard let member = member(at: path, in: members) else { return }
+        recordKeysEqualAsStrings(along: path, in: members, context: &context)
         _ = context.descend(into: path) {
             member.read(through: property.accessor, into: model, by: assignment, context: &$0)
+        }
+    }
+
+    /// Records, at its path, each Foundation dictionary the key path `path` passes through whose
+    /// key the path reads is one of several keys `String` calls equal, of which one value is read
+    /// (``JSONSource/keysEqualAsStringsIssue``). The object the path starts in is the model's
+    /// own, checked where the model is read.
+    private static func recordKeysEqualAsStrings<Members: JSONObjectSource>(
+        along path: [JastorPath.Component], in members: Members, context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard path.count > 1, var current = members[path[0].objectKey] else { return }
+        for depth in 1..<path.count {
+            if current.hasKeysEqualAsStrings, case .key(let key) = path[depth],
+                current.keysEqualAsStrings.contains(key)
+            {
+                let dictionary = current
+                _ = context.descend(into: Array(path[..<depth])) { context in
+                    context.recordKeysEqualAsStrings(in: dictionary)
+                    return false
+                }
+            }
+            guard let next = current.child(at: path[depth]) else { return }
+            current = next
         }
     }
 
