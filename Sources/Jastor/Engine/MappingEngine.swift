@@ -153,8 +153,10 @@ enum MappingEngine {
         }
     }
 
-    /// Records, at its path, each Foundation dictionary the key path `path` passes through whose
-    /// key the path reads is one of several keys `String` calls equal, of which one value is read
+    /// Records each Foundation dictionary along the key path `path` whose clashing keys it reads.
+    ///
+    /// A dictionary the path passes through is reported at its own path when the key the path
+    /// reads there is one of several keys `String` calls equal, of which one value is read
     /// (``JSONSource/keysEqualAsStringsIssue``). The object the path starts in is the model's
     /// own, checked where the model is read.
     private static func recordKeysEqualAsStrings<Members: JSONObjectSource>(
