@@ -9,9 +9,9 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     private let element: Codec<Element>
     /// The element scalar's direct output of whole arrays as JSON text.
     ///
-    /// Held on its own, as ``foundationScalars`` is: read out of an optional `ScalarOutput<Element>` in this generic
-    /// class, every array written looked up that struct's and its optional's metadata and copied
-    /// its six closures (canada's 111,126 coordinate arrays, `jsonData()` in the peers' harness:
+    /// Held on its own, as ``foundationScalars`` is: read out of an optional
+    /// `ScalarOutput<Element>` in this generic class, every array written looked up that struct's
+    /// and its optional's metadata and copied its six closures (canada's 111,126 coordinate arrays, `jsonData()` in the peers' harness:
     /// 130.82 M that way, 80.92 M held on its own; see Performance.md, "Models → JSON (10)").
     private let scalarArrayWriter: (@Sendable ([Element], inout JSONWriter, inout EncodingContext) -> Void)?
     /// How arrays of the byte reader's values are read: the element codec's reader when it
