@@ -70,6 +70,30 @@ private enum Said: CustomStringConvertible {
     var description: String { "same" }
 }
 
+/// A class whose fields are all its superclass's, and one adding a field of its own.
+private class Measured {
+    var reading: Int
+    init(_ reading: Int) { self.reading = reading }
+}
+
+private final class Relabelled: Measured {}
+
+private final class Extended: Measured {
+    var unit = "cm"
+}
+
+/// A struct whose own mirror hides its fields.
+private struct Sealed: CustomReflectable {
+    var secret: Int
+    var customMirror: Mirror { Mirror(self, children: []) }
+
+    /// A user's struct around one value.
+    struct Pair {
+        var value: Any
+        init(_ value: Any) { self.value = value }
+    }
+}
+
 /// One layer of a ``Nest``, as the random test builds it.
 private enum Layer {
     case wrapped, labelled(String), held(Int)
@@ -367,5 +391,65 @@ private final class Diary: JastorObject {
             #expect(one.hashValue == two.hashValue, "pair \(index)")
             #expect(one != three, "pair \(index)")
         }
+    }
+
+    /// Values the walk finds nothing in (closures, pointers, objects and structs that show no
+    /// fields) are equal only when they are the same bits: never two different values by their
+    /// type's name alone.
+    @Test func valuesWithNothingToWalkAreEqualOnlyWhenTheyAreTheSame() {
+        let object = NSObject()
+        let other = NSObject()
+        let closure: Any = { (x: Int) in x + 1 }
+        let pairs: [(name: String, value: Any, same: Any, different: Any)] = [
+            ("closure", closure, closure, { (x: Int) in x * 2 }),
+            ("object without fields", object, object, other),
+            (
+                "unmanaged", Unmanaged.passUnretained(object), Unmanaged.passUnretained(object),
+                Unmanaged.passUnretained(other)
+            ),
+            (
+                "opaque pointer", OpaquePointer(bitPattern: 8) as Any, OpaquePointer(bitPattern: 8) as Any,
+                OpaquePointer(bitPattern: 16) as Any
+            ),
+            ("hidden fields", Sealed(secret: 1), Sealed(secret: 1), Sealed(secret: 2)),
+            ("vector", SIMD2<Float>(1, 2), SIMD2<Float>(1, 2), SIMD2<Float>(1, -2)),
+        ]
+        for pair in pairs {
+            #expect(Diary(notes: pair.value) == Diary(notes: pair.same), "\(pair.name)")
+            #expect(Diary(notes: pair.value).hashValue == Diary(notes: pair.same).hashValue, "\(pair.name)")
+            #expect(Diary(notes: pair.value) != Diary(notes: pair.different), "\(pair.name)")
+        }
+        #expect(Diary(notes: SIMD2<Float>(1, -2)).description.contains("SIMD2<Float>(1.0, -2.0)"))
+    }
+
+    /// An object is compared and described with its superclasses' fields, not only its own class's.
+    @Test func anObjectsInheritedFieldsAreComparedAndDescribed() {
+        #expect(Diary(notes: Relabelled(1)) == Diary(notes: Relabelled(1)))
+        #expect(Diary(notes: Relabelled(1)) != Diary(notes: Relabelled(2)))
+        #expect(Diary(notes: Extended(1)) != Diary(notes: Extended(2)))
+        #expect(Diary(notes: Extended(1)).hashValue == Diary(notes: Extended(1)).hashValue)
+        #expect(Diary(notes: Extended(3)).description.contains(#"Extended(reading: 3, unit: "cm")"#))
+    }
+
+    /// A boolean `NSNumber` inside a value Jastor does not own is `true`, as JSON writes it and as a
+    /// `Bool` is, never the number 1; an `NSCountedSet` is its elements with their counts.
+    @Test func booleanNumbersAndCountedSetsAreToldApart() throws {
+        #expect(Diary(notes: Sealed.Pair(NSNumber(value: true))) != Diary(notes: Sealed.Pair(NSNumber(value: 1))))
+        #expect(Diary(notes: Sealed.Pair(NSNumber(value: true))) == Diary(notes: Sealed.Pair(true)))
+        #expect(
+            Diary(notes: Sealed.Pair(NSNumber(value: true))).hashValue == Diary(notes: Sealed.Pair(true)).hashValue)
+        #expect(Diary(notes: Sealed.Pair(NSNumber(value: false))).description.contains("Pair(value: false)"))
+        let twice = NSCountedSet(array: [1, 1, 2])
+        #expect(Diary(notes: twice) == Diary(notes: NSCountedSet(array: [2, 1, 1])))
+        #expect(Diary(notes: twice) != Diary(notes: NSCountedSet(array: [1, 2, 2])))
+        #expect(Diary(notes: twice).description.contains("NSCountedSet[1: 2, 2: 1]"))
+    }
+}
+
+extension Diary {
+    /// A diary holding `value` under the one note `"v"`.
+    fileprivate convenience init(notes value: Any) {
+        self.init()
+        notes = ["v": value]
     }
 }

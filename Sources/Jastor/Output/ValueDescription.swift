@@ -250,6 +250,11 @@ enum ValueDescription {
             if let array = value as? [Any] {
                 return writeList("[", array.map { ($0, nil) }, "]", depth: depth)
             }
+            // A counted set's mirror shows its elements only: with how many times each is in it.
+            if type(of: value) is NSCountedSet.Type, let set = value as? NSCountedSet {
+                text += "\(typeName)"
+                return writeEntries(set.allObjects.map { ($0, set.count(for: $0)) }, depth: depth)
+            }
             if let dictionary = value as? [AnyHashable: Any] {
                 return writeEntries(dictionary.map { ($0.key.base, $0.value) }, depth: depth)
             }
@@ -258,7 +263,7 @@ enum ValueDescription {
 
         private mutating func writeMirrored(_ value: Any, typeName: String, depth: Int) {
             let mirror = Mirror(reflecting: value)
-            let children = Array(mirror.children)
+            let children = ValueDescription.fields(of: mirror)
             switch mirror.displayStyle {
             case .enum:
                 // A case without a payload has no child: its name from the runtime, never the
@@ -282,11 +287,14 @@ enum ValueDescription {
                 if case .hashing = mode, depth > 0 { return text += "Set(\(children.count))" }
                 let elements = children.map { element($0.value, depth: depth) }
                 text += "Set[" + elements.sorted().joined(separator: ", ") + "]"
-            case nil where children.isEmpty:
-                // A value with no parts to walk (an empty struct): its type's name, never its own
+            case _ where children.isEmpty && [nil, .struct, .class].contains(mirror.displayStyle):
+                // A value with no parts to walk (an empty struct, a closure, an object that shows
+                // no fields, a value whose own mirror hides them): its type's name, never its own
                 // `description`, which may trap or say anything (numbers `Mirror` cannot show are
-                // leaves, above).
+                // leaves, above). Equality adds its bytes: values with nothing to compare are the
+                // same only when they are the same bits (an object by its identity).
                 text += "\(typeName)()"
+                if isExact { text += "=" + ValueDescription.bitPattern(of: value) }
             case .dictionary:
                 var entries: [(Any, Any)] = []
                 for child in children {
@@ -356,6 +364,27 @@ enum ValueDescription {
         }
     }
 
+    /// A mirror's children with its superclasses' first: an object's fields, every class down.
+    fileprivate static func fields(of mirror: Mirror) -> [Mirror.Child] {
+        guard mirror.displayStyle == .class, let superclassMirror = mirror.superclassMirror else {
+            return Array(mirror.children)
+        }
+        return fields(of: superclassMirror) + Array(mirror.children)
+    }
+
+    /// The bytes of `value` itself, in hex: the address of an object, a closure's function and
+    /// context, a pointer's address, a struct's fields as stored.
+    ///
+    /// Only read, never interpreted: two values with the same bytes are the same value (an object
+    /// is the same object), while equal values may differ in them (two closures that do the same,
+    /// two equal objects), which leaves them unequal, never the other way round.
+    fileprivate static func bitPattern(of value: Any) -> String {
+        func bytes<Value>(_ value: Value) -> String {
+            withUnsafeBytes(of: value) { $0.map { String($0, radix: 16) }.joined(separator: " ") }
+        }
+        return bytes(value)
+    }
+
     /// `nil` when `value` is not an optional; otherwise what it wraps (`.some(nil)` for `nil`).
     fileprivate static func unwrappedOptional(_ value: Any) -> Any?? {
         guard let type = type(of: value) as? any UnwrappableOptional.Type else { return nil }
@@ -395,10 +424,17 @@ enum ValueDescription {
             || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self
             || type == UInt.self || type == UInt8.self || type == UInt16.self || type == UInt32.self
             || type == UInt64.self || type == Decimal.self || type == URL.self || type == UUID.self
-            || type is NSNumber.Type || type is NSNull.Type || type is NSURL.Type || type is NSUUID.Type
+            || type is NSNull.Type || type is NSURL.Type || type is NSUUID.Type
         {
             return String(describing: value)
         }
+        if type is NSNumber.Type, let number = value as? NSNumber {
+            // A boolean is written `true`, as JSON writes it and as a `Bool` is: never `1`.
+            guard case .bool(let bool) = FoundationJSON.scalar(from: number) else { return number.description }
+            return bool.description
+        }
+        // Vectors, whose lanes `Mirror` cannot show: their own text writes every lane.
+        if let vector = value as? any SIMD { return "\(vector)" }
         // Other numbers (`CGFloat`, `Float16`, `Int128`), whose parts `Mirror` cannot show; an
         // object's identity, which its description writes.
         if value is any BinaryInteger || value is any FloatingPoint || type == ObjectIdentifier.self {
