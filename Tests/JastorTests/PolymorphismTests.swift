@@ -254,6 +254,33 @@ private final class SubLooking: Looking {}
         #expect(try Timeline(json: timeline.jsonData()) == timeline)
     }
 
+    /// The declared class itself is checked where it overrides the hook: a base `Event` whose
+    /// `type` says `"PushEvent"` reads back as a `PushEvent`, so every JSON output reports it, and
+    /// an `Event` of any other type reads back as itself, with nothing to report.
+    @Test func aBaseModelItsHookWouldReadBackAsASubclassIsReported() throws {
+        let event = Event()
+        event.id = "1"
+        event.type = "PushEvent"
+        let timeline = Timeline()
+        timeline.latest = event
+        timeline.events = [event]
+        let expected = ["events[0]", "latest"].map {
+            "\($0): expected a model that reads back as its own class (JSON records none: Event.modelClass(for:) "
+                + "picks it from its JSON; archives record it), found Event, which would read back as PushEvent"
+        }
+        let error = try #require(throws: JastorError.self) { try timeline.jsonData() }
+        #expect(error.issues.map(\.description).sorted() == expected)
+        var issues: [JastorIssue] = []
+        _ = timeline.toDictionary(issues: &issues)
+        #expect(issues.map(\.description).sorted() == expected)
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(timeline) }
+        let copy = try Timeline.unarchive(from: timeline.archivedData())
+        #expect(copy == timeline)
+        #expect(type(of: try #require(copy.latest)) == Event.self)
+        event.type = "IssuesEvent"
+        #expect(try Timeline(json: timeline.jsonData()) == timeline)
+    }
+
     /// A subclass in a property that is only written is not reported.
     ///
     /// Mapping never reads an `.encodeOnly` property's key back, so nothing reads back as another

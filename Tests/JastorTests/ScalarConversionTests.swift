@@ -237,4 +237,20 @@ import Testing
     @Test func decimalFromADoubleUsesItsShortestText() {
         #expect(Everything(dictionary: ["decimal": 9.99]).decimal == Decimal(string: "9.99"))
     }
+
+    /// JSON has no NaN: a `Decimal`'s NaN handed over in a dictionary (`Decimal.nan`,
+    /// `NSDecimalNumber.notANumber`) is refused as a `Double`'s is, so `toDictionary()` stays JSON.
+    @Test func decimalNaNIsRefusedAsADoublesNaNIs() throws {
+        for nan in [Decimal.nan as Any, NSDecimalNumber.notANumber] {
+            var issues: [JastorIssue] = []
+            let model = Everything(dictionary: ["decimal": nan], issues: &issues)
+            #expect(model.decimal == 0)
+            #expect(issues.map(\.description) == ["decimal: expected a finite Decimal, found Number NaN"])
+            #expect(JSONSerialization.isValidJSONObject(model.toDictionary()))
+            #expect(throws: JastorError.self) { try Everything(validating: ["decimal": nan]) }
+        }
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["double": Double.nan], issues: &issues)
+        #expect(issues.map(\.description) == ["double: expected a finite Double, found Number nan"])
+    }
 }

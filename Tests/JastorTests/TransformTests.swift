@@ -312,4 +312,42 @@ private final class AliasUnwritable: JastorObject {
                 #"day: expected a date that the format "yyyy-MM-dd" writes exactly, found 2014-08-29T10:12:00.5Z, written "2014-08-29", which reads back as 2014-08-29T00:00:00Z"#
             ])
     }
+
+    /// An epoch transform writes back the number it read, whenever that number is the shortest one
+    /// for its date (every integer of milliseconds and every number of seconds with up to six
+    /// decimals in 1900–2100): a `Date` holds seconds since 2001, whose seconds since 1970 often
+    /// differ in their last bits (`0.1` came back `0.10000002384185791`, 1.3% of integer
+    /// millisecond timestamps with a fraction).
+    @Test(arguments: [UInt64(0xE90C_0001), 0xE90C_0002])
+    func epochTransformsWriteBackTheNumberTheyRead(seed: UInt64) throws {
+        print("epochTransformsWriteBackTheNumberTheyRead seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        let range = Int64(-2_208_988_800_000)...Int64(4_102_444_800_000)  // 1900 to 2100, in milliseconds
+        for round in 0..<2_000 {
+            let milliseconds = Int64.random(in: range, using: &random)
+            var whole = milliseconds / 1_000
+            if whole == 0 { whole = 1 }
+            let digits = String(
+                (0..<Int.random(in: 1...6, using: &random)).map { _ in "0123456789".randomElement(using: &random) ?? "1"
+                })
+            // The seconds as a `Double` writes them: its shortest text.
+            let seconds = try #require(Double("\(whole).\(digits)"))
+            let secondsText = seconds == seconds.rounded() ? "\(Int64(seconds))" : "\(seconds)"
+            let samples: [(key: String, text: String)] = [
+                ("milliseconds", "\(milliseconds)"), ("milliseconds", "\(Double(milliseconds) + 0.5)"),
+                ("seconds", secondsText), ("seconds", "\(whole)"),
+            ]
+            for sample in samples {
+                let json = "{\"\(sample.key)\":\(sample.text)}"
+                let stamped = try Stamped(validatingJSONString: json)
+                let written = String(decoding: try stamped.jsonData(), as: UTF8.self)
+                let member = "\"\(sample.key)\":\(sample.text)"
+                #expect(
+                    written.contains(member + ",") || written.contains(member + "}"),
+                    "round \(round): read \(json), wrote \(written)")
+                let output = stamped.toDictionary()[sample.key].map { "\($0)" }
+                #expect(output == sample.text, "round \(round): read \(json)")
+            }
+        }
+    }
 }

@@ -48,26 +48,30 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 
     override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
-        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
+        if consultsHook || type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
         return MappingEngine.encode(model, declaredType: modelType, context: &context)
     }
 
     override func writeJSON(_ model: Model, to writer: inout JSONWriter, context: inout EncodingContext) {
-        if type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
+        if consultsHook || type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
         MappingEngine.writeJSON(model, to: &writer, context: &context)
     }
 
     override func foundationValue(_ model: Model, context: inout EncodingContext) -> Any {
         let object = MappingEngine.foundationObject(model, context: &context)
         // The object written is the one the check needs: nothing is written twice.
-        if type(of: model) != modelType { checkClassReadBack(of: model, written: object, context: &context) }
+        if consultsHook || type(of: model) != modelType {
+            checkClassReadBack(of: model, written: object, context: &context)
+        }
         return object
     }
 
-    /// Reports a subclass in this slot that JSON would read back as another class.
+    /// Reports a model in this slot that JSON would read back as another class.
     ///
-    /// JSON records no class: such a model reads back as the class `modelClass(for:)` picks from
-    /// what it writes, else as the declared class, which drops the subclass's properties. Reported
+    /// JSON records no class: a model reads back as the class `modelClass(for:)` picks from what
+    /// it writes, else as the declared class, which drops a subclass's properties. So a subclass is
+    /// checked, and so is the declared class itself where it overrides the hook (a base `Event`
+    /// whose `type` the hook reads as a `PushEvent`'s). Reported
     /// at the model's path (JSON text, `Codable`, `toDictionary(issues:)`) when that is not the
     /// model's own class; archives record the class.
     ///

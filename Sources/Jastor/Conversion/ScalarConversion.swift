@@ -313,6 +313,14 @@ extension Decimal: ScalarConvertible {
         }
     }
 
+    /// Its NaN (`Decimal.nan`, `NSDecimalNumber.notANumber`) is refused outside archives, as a
+    /// `Double`'s is: JSON has no NaN.
+    static var suppliedCodec: AnyCodec {
+        ScalarCodec(
+            typeName: "Decimal", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { $0.isNaN },
+            direct: outputRules)
+    }
+
     var jsonValue: JSONValue { .decimal(self) }
 }
 

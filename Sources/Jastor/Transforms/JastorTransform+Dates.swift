@@ -99,9 +99,32 @@ extension JastorTransform where Value == Date {
                     // A non-finite number is a date too; the codec refuses it outside archives.
                     Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
                 },
-                encode: { date in
-                    let units = date.timeIntervalSince1970 * unitsPerSecond
-                    return Int64(exactly: units).map { .integer($0) } ?? .double(units)
-                }, isNonFinite: { !$0.isFinite }))
+                encode: { date in shortestUnits(of: date, unitsPerSecond: unitsPerSecond) },
+                isNonFinite: { !$0.isFinite }))
+    }
+
+    /// The number an epoch transform writes for `date`: the shortest that reads back as the same
+    /// `Date`, an integer when one does.
+    ///
+    /// A `Date` holds seconds since 2001, so the seconds since 1970 it gives back are rarely the
+    /// number it was read from (`0.1` reads as a date whose seconds since 1970 are
+    /// `0.10000002384185791`; 1.3% of integer millisecond timestamps of this century come back
+    /// with a fraction). As a `Double` is written by its shortest text, the date is written by the
+    /// shortest number that stands for it: the number it was read from, whenever that was the
+    /// shortest.
+    static func shortestUnits(of date: Date, unitsPerSecond: Double) -> JSONValue {
+        let units = date.timeIntervalSince1970 * unitsPerSecond
+        guard units.isFinite else { return .double(units) }
+        func readsBack(_ candidate: Double) -> Bool {
+            Date(timeIntervalSince1970: candidate / unitsPerSecond) == date
+        }
+        let whole = units.rounded()
+        if readsBack(whole), let integer = Int64(exactly: whole) { return .integer(integer) }
+        for digits in 1...17 {
+            if let candidate = Double(String(format: "%.\(digits)g", units)), readsBack(candidate) {
+                return .double(candidate)
+            }
+        }
+        return .double(units)
     }
 }
