@@ -4,10 +4,13 @@ import Foundation
 protocol OptionalModel {
     /// The model class the optional wraps.
     static var wrappedModelType: JastorObject.Type { get }
+    /// `model` wrapped, when it is an instance of ``wrappedModelType``.
+    static func wrapping(_ model: JastorObject) -> Self?
 }
 
 extension Optional: OptionalModel where Wrapped: JastorObject {
     static var wrappedModelType: JastorObject.Type { Wrapped.self }
+    static func wrapping(_ model: JastorObject) -> Self? { (model as? Wrapped).map { .some($0) } }
 }
 
 /// The accessor of a mapped property: a key path and the codec of its type, and, where
@@ -208,9 +211,23 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
     private static func store(
         _ model: JastorObject, into root: Root, through keyPath: ReferenceWritableKeyPath<Root, Value>
     ) -> Bool {
-        guard let value = model as? Value else { return false }
+        guard let value = held(model) else { return false }
         root[keyPath: keyPath] = value
         return true
+    }
+
+    /// `model` as the property's value, the model itself or an optional holding it; `nil` when it
+    /// is not an instance of the class the property holds.
+    ///
+    /// An optional is made by casting to its model class: a cast of a class instance straight to
+    /// an `Optional` first fails as a class cast, and that failure makes the runtime look
+    /// `Foundation.__SwiftValue` up by name, paging in code mapping never needs otherwise
+    /// (Performance, "Peak memory (11)").
+    private static func held(_ model: JastorObject) -> Value? {
+        if let optional = Value.self as? any OptionalModel.Type {
+            return optional.wrapping(model).flatMap { $0 as? Value }
+        }
+        return model as? Value
     }
 
     override func reachingReferenceStorage(at slot: StorageSlot, in modelType: JastorObject.Type) -> PropertyAccessor? {
@@ -220,7 +237,7 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         else { return nil }
         let sample = valueModelType.init()
         let spare = valueModelType.init()
-        guard let value = sample as? Value else { return nil }
+        guard let value = Self.held(sample) else { return nil }
         let isStrong = withExtendedLifetime((root, sample, spare, value)) {
             RuntimeLayout.isStrongStorage(at: slot.offset, of: root, holding: sample, spare: spare) {
                 root[keyPath: keyPath] = value

@@ -45,6 +45,11 @@ public struct JastorKeyStrategy: Sendable {
 
     /// `camelCase` to `snake_case`, keeping acronyms together (`avatarURLString` → `avatar_url_string`).
     private static func snakeCase(_ name: String) -> String {
+        name.utf8.allSatisfy { $0 < 0x80 } ? asciiSnakeCase(name) : characterSnakeCase(name)
+    }
+
+    /// ``snakeCase(_:)`` character by character, for any name.
+    static func characterSnakeCase(_ name: String) -> String {
         let characters = Array(name)
         var result = ""
         for (index, character) in characters.enumerated() {
@@ -58,5 +63,31 @@ public struct JastorKeyStrategy: Sendable {
             result += character.lowercased()
         }
         return result
+    }
+
+    /// ``snakeCase(_:)`` of an ASCII name, byte by byte: the same result, without the Unicode
+    /// property tables `Character.isUppercase` reads (Performance, "Peak memory (11)").
+    static func asciiSnakeCase(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isLowercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 2)
+        for (index, byte) in bytes.enumerated() {
+            guard isUppercase(byte) else {
+                result.append(byte)
+                continue
+            }
+            if index > 0 {
+                let previous = bytes[index - 1]
+                let nextIsLowercase = index + 1 < bytes.count && isLowercase(bytes[index + 1])
+                if isLowercase(previous) || isDigit(previous) || (isUppercase(previous) && nextIsLowercase) {
+                    result.append(UInt8(ascii: "_"))
+                }
+            }
+            result.append(byte + (UInt8(ascii: "a") - UInt8(ascii: "A")))
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

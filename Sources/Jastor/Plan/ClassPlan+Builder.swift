@@ -31,7 +31,7 @@ extension ClassPlan {
 
         init(modelType: JastorObject.Type) {
             self.modelType = modelType
-            self.shortName = String(describing: modelType)
+            self.shortName = TypeName.short(modelType)
         }
 
         /// Every class's registrations by the name of the property each reaches; a subclass's
@@ -46,7 +46,10 @@ extension ClassPlan {
             var namesByKeyPath: [AnyKeyPath: String] = [:]
             for type in classes {
                 var seen: Set<String> = []
-                var firstKeyPaths: [String: (position: Int, keyPath: String)] = [:]
+                // Each name's first registration; its key path is described only for a report
+                // (`String(describing:)` of a key path pages in runtime code mapping never needs:
+                // Performance, "Peak memory (11)").
+                var firstRegistrations: [String: (position: Int, accessor: PropertyAccessor)] = [:]
                 for (position, property) in type.properties.enumerated() {
                     let accessor = property.accessor
                     let reached = naming.propertyName(reachedBy: accessor)
@@ -72,11 +75,14 @@ extension ClassPlan {
                         }
                         namesByKeyPath[keyPath] = name
                     }
-                    if !seen.insert(name).inserted, duplicates.insert(name).inserted, let first = firstKeyPaths[name] {
+                    if !seen.insert(name).inserted, duplicates.insert(name).inserted,
+                        let first = firstRegistrations[name]
+                    {
                         recordDuplicate(
-                            name, in: type, first: first, second: (position, accessor.keyPathDescription))
+                            name, in: type, first: (first.position, first.accessor.keyPathDescription),
+                            second: (position, accessor.keyPathDescription))
                     }
-                    if firstKeyPaths[name] == nil { firstKeyPaths[name] = (position, accessor.keyPathDescription) }
+                    if firstRegistrations[name] == nil { firstRegistrations[name] = (position, accessor) }
                     byName[name] = Registration(name: name, property: property)
                 }
             }

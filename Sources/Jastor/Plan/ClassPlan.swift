@@ -74,7 +74,7 @@ final class ClassPlan: Sendable {
         builder.attachReferenceStorage(RuntimeLayout.referenceSlots(of: modelType), of: modelType, to: &properties)
 
         self.modelType = modelType
-        self.className = String(reflecting: modelType)
+        self.className = TypeName.qualified(modelType)
         self.archiveIdentity = ArchiveIdentity(of: modelType)
         self.properties = properties.map {
             PropertyPlan(
@@ -115,11 +115,11 @@ final class ClassPlan: Sendable {
             properties: self.properties, mappedKeys: mappedKeys,
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.keyPathSiblings = KeyPathSiblings(
-            properties: self.properties, modelName: String(describing: modelType),
+            properties: self.properties, modelName: TypeName.short(modelType),
             keepsUnreadKeys: self.unmappedKeys != nil, reportsUnreadKeys: reportsUnknownKeys)
         self.propertyDeclarationIssues = builder.outputIssues
         self.archiveDeclarationIssues = builder.issues
         self.declarationIssues =
-            builder.issues + archiveIdentity.declarationIssues(className: String(describing: modelType))
+            builder.issues + archiveIdentity.declarationIssues(className: TypeName.short(modelType))
     }
 }

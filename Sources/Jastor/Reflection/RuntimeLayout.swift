@@ -28,6 +28,11 @@
 //   standard library declares it with), so that equality never calls a user's `description`; it
 //   returns `nil` when the enum's reflection metadata is stripped, and always with
 //   `-DJASTOR_SAFE_REFLECTION`, when `ValueDescription` falls back to the case's own text.
+// - `declaredFields(of:declaredBy:)` asks the runtime for a class's own stored fields and their
+//   values (`swift_reflectionMirror_count` and `swift_reflectionMirror_subscript`, the two calls
+//   `Mirror` makes for a class, declared here by `@_silgen_name` with the signatures the standard
+//   library declares them with); it reads values as `Mirror` does and writes nothing. With
+//   `-DJASTOR_SAFE_REFLECTION` it returns `nil` and `StoredPropertyWalker` walks `Mirror`.
 // - With no layout (the switch below, or a runtime that cannot walk a class), every property is
 //   written through its `ReferenceWritableKeyPath`, and `KeyPathNaming` names key paths by setting
 //   samples and comparing `Mirror` children. Behaviour is the same except that an initialiser then
@@ -44,6 +49,22 @@
 /// library's `_getEnumCaseName`).
 @_silgen_name("swift_EnumCaseName")
 private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+
+/// The number of stored fields `type` itself declares, read from `value` (the standard library's
+/// `_getChildCount`, which `Mirror` calls).
+@_silgen_name("swift_reflectionMirror_count")
+private func runtimeChildCount<T>(_ value: T, type: Any.Type) -> Int
+
+/// Frees a field name the runtime handed out (the standard library's `NameFreeFunc`).
+private typealias RuntimeNameFree = @convention(c) (UnsafePointer<CChar>?) -> Void
+
+/// The stored field at `index` of those `type` itself declares, read from `value`, with its name
+/// (the standard library's `_getChild`, which `Mirror` calls).
+@_silgen_name("swift_reflectionMirror_subscript")
+private func runtimeChild<T>(
+    of value: T, type: Any.Type, index: Int, outName: UnsafeMutablePointer<UnsafePointer<CChar>?>,
+    outFreeFunc: UnsafeMutablePointer<RuntimeNameFree?>
+) -> Any
 #endif
 
 /// Where a stored property lives inside an instance of its class, and its exact type.
@@ -227,6 +248,37 @@ enum RuntimeLayout {
         #endif
     }
 
+    /// The stored fields `type` itself declares (not its superclasses'), as `Mirror` shows them of
+    /// `model`, an instance of `type` or a subclass: each field's label and current value, in
+    /// declaration order; `nil` with `JASTOR_SAFE_REFLECTION`, when ``StoredPropertyWalker`` walks
+    /// `Mirror` itself.
+    ///
+    /// These are the two runtime calls `Mirror` makes for a class, asked directly: `Mirror`'s own
+    /// initialiser first casts its subject to `CustomReflectable`, and that failing cast of a class
+    /// instance makes the runtime look `Foundation.__SwiftValue` up by name, which pages in its
+    /// demangler and remangler and part of `libFoundation` (Performance, "Peak memory (11)"). A
+    /// `weak` or `unowned` field is read as `Mirror` reads it (a strong reference or `nil`).
+    static func declaredFields(of model: JastorObject, declaredBy type: JastorObject.Type) -> [(
+        label: String?, value: Any
+    )]? {
+        #if JASTOR_SAFE_REFLECTION
+        return nil
+        #else
+        let count = runtimeChildCount(model, type: type)
+        var fields: [(label: String?, value: Any)] = []
+        fields.reserveCapacity(count)
+        for index in 0..<count {
+            var name: UnsafePointer<CChar>?
+            var free: RuntimeNameFree?
+            let value = runtimeChild(of: model, type: type, index: index, outName: &name, outFreeFunc: &free)
+            let label = name.flatMap { String(validatingCString: $0) }
+            free?(name)
+            fields.append((label, value))
+        }
+        return fields
+        #endif
+    }
+
     // MARK: The polymorphism hook
 
     /// Whether `type` or a superclass below ``JastorObject`` overrides
@@ -371,6 +423,9 @@ enum RuntimeLayout {
     /// `_EachFieldOptions.classType` (walk a class's fields, not a struct's), spelled by its raw
     /// value because the standard library declares that option as a mutable static.
     private static let classTypeFields = _EachFieldOptions(rawValue: 1 << 0)
+    /// No `_EachFieldOptions` (walk a struct's fields), spelled by its raw value, as the default
+    /// argument's array literal runs `SetAlgebra`'s generic initialiser.
+    private static let noFieldOptions = _EachFieldOptions(rawValue: 0)
 
     /// The size in bytes of a value of `type`.
     private static func size(of type: Any.Type) -> Int {
@@ -386,7 +441,7 @@ enum RuntimeLayout {
     /// The metadata kind of any type, read as the kind of a field of that type.
     fileprivate static func metadataKind<Value>(of _: Value.Type) -> _MetadataKind? {
         var kind: _MetadataKind?
-        _ = _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
+        _ = _forEachField(of: KindProbe<Value>.self, options: noFieldOptions) { _, _, _, fieldKind in
             kind = fieldKind
             return false
         }

@@ -29,6 +29,38 @@ enum StoredPropertyWalker {
     /// Synthesised storage is skipped (see ``isSynthesised(_:)``); a property wrapper's or an
     /// `@Observable` property's `_name` storage is reported under `name`.
     static func walk(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
+        var chain: [JastorObject.Type] = []
+        var type: AnyClass? = Swift.type(of: model)
+        while let step = type as? JastorObject.Type, step != JastorObject.self {
+            chain.append(step)
+            type = _getSuperclass(step)
+        }
+        var classes: [JastorObject.Type] = []
+        var properties: [StoredProperty] = []
+        for type in chain.reversed() {
+            guard let fields = RuntimeLayout.declaredFields(of: model, declaredBy: type) else {
+                return walkMirror(model)
+            }
+            classes.append(type)
+            for field in fields {
+                guard let label = field.label, !isSynthesised(label) else { continue }
+                properties.append(property(label: label, value: field.value))
+            }
+        }
+        return (classes, properties)
+    }
+
+    /// One stored property by its label.
+    private static func property(label: String, value: Any) -> StoredProperty {
+        let isWrapperStorage = isUnderscoredStorage(label)
+        return StoredProperty(
+            label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: value,
+            isWrapperStorage: isWrapperStorage)
+    }
+
+    /// ``walk(_:)`` through `Mirror`, where the runtime's fields are not read
+    /// (`JASTOR_SAFE_REFLECTION`); the same classes and properties.
+    static func walkMirror(_ model: JastorObject) -> (classes: [JastorObject.Type], properties: [StoredProperty]) {
         var mirrors: [Mirror] = []
         var next: Mirror? = Mirror(reflecting: model)
         while let mirror = next, mirror.subjectType != JastorObject.self {
@@ -42,11 +74,7 @@ enum StoredPropertyWalker {
             classes.append(type)
             for child in mirror.children {
                 guard let label = child.label, !isSynthesised(label) else { continue }
-                let isWrapperStorage = isUnderscoredStorage(label)
-                properties.append(
-                    StoredProperty(
-                        label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: child.value,
-                        isWrapperStorage: isWrapperStorage))
+                properties.append(property(label: label, value: child.value))
             }
         }
         return (classes, properties)
