@@ -85,6 +85,19 @@ private final class BeyondDoubleRoot: JastorObject {
         #expect(!source.contains("transform:"))
     }
 
+    /// A text Jastor's ISO-8601 reading refuses (a leap second, `24:00`, a day the month does not
+    /// have, a minute offset of 60), which Foundation's lenient parser rolls over, stays a `String`:
+    /// typed as a `Date`, the class could not map its own sample.
+    @Test(arguments: [
+        "2014-08-29T23:59:60Z", "2014-08-29T24:00:00Z", "2014-04-31T00:00:00Z", "1900-02-29T00:00:00Z",
+        "2014-08-29T10:12:00+02:60",
+    ])
+    func impossibleDateTimesStayStrings(text: String) throws {
+        let source = try GeneratorSupport.source(#"{"when": "\#(text)"}"#)
+        #expect(source.contains("    var when = \"\"\n"), "\(source)")
+        #expect(!source.contains("transform:"))
+    }
+
     @Test func datesInsideArraysStayStrings() throws {
         let source = try GeneratorSupport.source(#"{"days": ["2014-08-29", "2014-08-30"]}"#)
         #expect(source.contains("    var days: [String] = []\n"))

@@ -439,10 +439,31 @@ private final class Diary: JastorObject {
         #expect(
             Diary(notes: Sealed.Pair(NSNumber(value: true))).hashValue == Diary(notes: Sealed.Pair(true)).hashValue)
         #expect(Diary(notes: Sealed.Pair(NSNumber(value: false))).description.contains("Pair(value: false)"))
+        #expect(Diary(notes: NSSet(array: [true])) != Diary(notes: NSSet(array: [1])))
+        #expect(Diary(notes: NSSet(array: [false])) != Diary(notes: NSSet(array: [0])))
         let twice = NSCountedSet(array: [1, 1, 2])
         #expect(Diary(notes: twice) == Diary(notes: NSCountedSet(array: [2, 1, 1])))
         #expect(Diary(notes: twice) != Diary(notes: NSCountedSet(array: [1, 2, 2])))
         #expect(Diary(notes: twice).description.contains("NSCountedSet[1: 2, 2: 1]"))
+    }
+
+    /// A `URL` or `UUID` inside a value Jastor does not own is itself, never the string, number,
+    /// boolean or `nil` its text spells.
+    @Test func urlsAndUUIDsEqualOnlyWhatTheyAre() throws {
+        let uuid = UUID()
+        let spelled: [(Any, Any)] = [
+            (try #require(URL(string: "1")), 1), (try #require(URL(string: "true")), true),
+            (try #require(URL(string: "nil")), Int?.none as Any), (try #require(URL(string: uuid.uuidString)), uuid),
+            (try #require(URL(string: "a")), "a"), (uuid, uuid.uuidString),
+        ]
+        for (value, other) in spelled {
+            #expect(Diary(notes: Sealed.Pair(value)) != Diary(notes: Sealed.Pair(other)), "\(value)")
+            #expect(Diary(notes: Sealed.Pair(value)).description != Diary(notes: Sealed.Pair(other)).description)
+        }
+        let url = try #require(URL(string: "https://example.com/a b"))
+        #expect(Diary(notes: Sealed.Pair(url)) == Diary(notes: Sealed.Pair(NSURL(string: url.absoluteString) as Any)))
+        #expect(
+            Diary(notes: Sealed.Pair(uuid)) == Diary(notes: Sealed.Pair(NSUUID(uuidString: uuid.uuidString) as Any)))
     }
 }
 

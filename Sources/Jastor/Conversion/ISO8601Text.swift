@@ -7,12 +7,12 @@ import Foundation
 /// rolling them over, and takes any number of fractional digits. Writing uses UTC and as many
 /// fractional digits as it takes for the text to read back as the very same `Date` (a `Date` is a
 /// `Double` of seconds since 2001), so a date survives any number of round trips.
-enum ISO8601Text {
+package enum ISO8601Text {
     /// Seconds from 1970-01-01 to 2001-01-01, `Date`'s reference date.
     private static let referenceOffset: Int64 = 978_307_200
 
     /// The date `text` denotes, or `nil` when it is not an RFC 3339 date-time or names no real time.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let year = scanner.year(), scanner.take("-"),
             let month = scanner.number(digits: 2), scanner.take("-"),

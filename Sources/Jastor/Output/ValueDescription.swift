@@ -423,10 +423,16 @@ enum ValueDescription {
         if type == Bool.self || type == Int.self || type == Double.self || type == Float.self
             || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self
             || type == UInt.self || type == UInt8.self || type == UInt16.self || type == UInt32.self
-            || type == UInt64.self || type == Decimal.self || type == URL.self || type == UUID.self
-            || type is NSNull.Type || type is NSURL.Type || type is NSUUID.Type
+            || type == UInt64.self || type == Decimal.self || type is NSNull.Type
         {
             return String(describing: value)
+        }
+        // By their kind and quoted text: never equal to the string, number or `nil` they spell.
+        if type == URL.self || type is NSURL.Type, let url = value as? URL {
+            return "URL(\(url.absoluteString.debugDescription))"
+        }
+        if type == UUID.self || type is NSUUID.Type, let uuid = value as? UUID {
+            return "UUID(\(uuid.uuidString))"
         }
         if type is NSNumber.Type, let number = value as? NSNumber {
             // A boolean is written `true`, as JSON writes it and as a `Bool` is: never `1`.

@@ -1,4 +1,5 @@
 import Foundation
+import Jastor
 
 /// A way dates are written that the generator recognises, with the transform that reads it.
 enum DateFormat: String, Sendable {
@@ -27,7 +28,6 @@ enum DateFormat: String, Sendable {
 /// shared between threads).
 final class DateRecognizer {
     private let formatters: [(DateFormat, DateFormatter)]
-    private let isoParser = Date.ISO8601FormatStyle()
 
     init() {
         formatters = [DateFormat.twitter, .day, .dayAndTime].map { format in
@@ -40,11 +40,13 @@ final class DateRecognizer {
         }
     }
 
-    /// The formats `text` is written in: ISO-8601 when it parses as such, the others only when the
-    /// date reads back as the same text.
+    /// The formats `text` is written in: ISO-8601 when Jastor's own ISO-8601 reading takes it (the
+    /// one the transforms use, which refuses impossible dates and times such as `23:59:60`,
+    /// `24:00:00` or `2014-04-31` that Foundation's lenient parser rolls over), the others only
+    /// when the date reads back as the same text.
     func formats(matching text: String) -> [DateFormat] {
         guard text.count >= 10, text.count <= 40, text.contains(where: \.isNumber) else { return [] }
-        if Self.looksISO(text), (try? isoParser.parse(text)) != nil {
+        if Self.looksISO(text), ISO8601Text.date(from: text) != nil {
             // A string without fractional seconds also fits the fractional transform, for mixed samples.
             return Self.hasFraction(text) ? [.iso8601WithFractionalSeconds] : [.iso8601, .iso8601WithFractionalSeconds]
         }
