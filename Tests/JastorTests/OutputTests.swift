@@ -24,6 +24,14 @@ private final class Ledger: JastorObject {
     }
 }
 
+/// An untyped array whose elements `arrayElementTypes` builds as ``Cyclic`` models.
+private final class Herd: JastorObject {
+    var members: [Any] = []
+
+    override class var properties: [JastorProperty] { register { \.members } }
+    override class var arrayElementTypes: [String: JastorObject.Type] { ["members": Cyclic.self] }
+}
+
 /// A transform whose `encode` returns a `Date`: JSON text spells it as ISO-8601, which `decode`
 /// reads back; `toDictionary()` keeps the `Date` itself.
 private final class Stamp: JastorObject {
@@ -139,6 +147,34 @@ private final class Boxed: JastorObject {
         #expect(archiveError.issues.map(\.path.description).sorted() == ["extras.kept[0]", "notes.inner"])
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(ledger) }
         #expect(ledger == ledger && ledger.description.contains("total: 1.0"))
+    }
+
+    /// An element of an `[Any]` that `arrayElementTypes` types, which is not a model of that class
+    /// (a dictionary, a number, another model class), would read back as one or not at all: every
+    /// output reports it, and archives refuse to write it rather than write what they cannot read.
+    @Test func anElementTheArraysElementTypeCannotReadBackIsReported() throws {
+        let cyclic = Cyclic()
+        cyclic.name = "c"
+        let herd = Herd()
+        herd.members = [cyclic, ["name": "d"] as [String: Any], 1, Ledger()]
+        let expected = [
+            "members[1]: expected Cyclic or a subclass (arrayElementTypes reads every element back as one), found Object",
+            "members[2]: expected Cyclic or a subclass (arrayElementTypes reads every element back as one), found Number 1",
+            "members[3]: expected Cyclic or a subclass (arrayElementTypes reads every element back as one), found Ledger",
+        ]
+        var issues: [JastorIssue] = []
+        _ = herd.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        let error = try #require(throws: JastorError.self) { try herd.jsonData() }
+        #expect(error.issues.map(\.description) == expected)
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(herd) }
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let archiveError = try #require(throws: JastorError.self) { try herd.archivedData(format: format) }
+            #expect(archiveError.issues.map(\.path.description) == ["members[1]", "members[2]", "members[3]"])
+        }
+        herd.members = [cyclic]
+        #expect(try Herd(json: herd.jsonData()) == herd)
+        #expect(try Herd.unarchive(from: herd.archivedData()) == herd)
     }
 
     /// A model a transform's `encode` returns reads back through its `decode`: nothing to report.

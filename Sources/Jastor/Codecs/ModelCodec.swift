@@ -19,6 +19,14 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     override var typeName: String { String(describing: modelType) }
 
+    /// `value` as a model of the declared class or a subclass, which this codec writes and reads
+    /// back; `nil` for anything else.
+    func model(in value: Any) -> Model? {
+        guard let model = value as? Model, ArchiveClassRegistry.isClass(type(of: model), inheritingFrom: modelType)
+        else { return nil }
+        return model
+    }
+
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(
         _ source: DocumentValue, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext

@@ -49,8 +49,19 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         return .array(
             value.enumerated().map { index, element in
                 context.descend(into: .index(index)) { context in
-                    guard let model = element as? JastorObject else {
-                        return MappingEngine.encodeUntyped(element, context: &context)
+                    guard let model = elementModel.model(in: element) else {
+                        // Anything else would read back as a model, or not at all: written as it
+                        // is, and reported, so that `jsonData()`, `Codable` and archives refuse it.
+                        context.record(
+                            .unencodableValue,
+                            expected: "\(elementModel.typeName) or a subclass (arrayElementTypes reads every element "
+                                + "back as one)",
+                            found: (element as? JastorObject).map { "\(type(of: $0))" }
+                                ?? FoundationJSON(raw: element).kind.summary)
+                        guard let other = element as? JastorObject else {
+                            return MappingEngine.encodeUntyped(element, context: &context)
+                        }
+                        return MappingEngine.encode(other, declaredType: type(of: other), context: &context)
                     }
                     return elementModel.encode(model, context: &context)
                 }
