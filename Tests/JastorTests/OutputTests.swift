@@ -260,6 +260,22 @@ private final class Boxed: JastorObject {
     }
 
     /// Generic and nested classes are named as `String(describing:)` writes their types.
+    /// A dictionary's key is written bare only when it is a plain name; any other key is quoted, so
+    /// no key can spell other entries and two unequal models never describe themselves alike.
+    @Test func descriptionQuotesKeysThatAreNotPlainNames() {
+        let plain = Ledger()
+        plain.notes = ["a": 1, "b": 2, "x.y-z_$0": 3]
+        let forged = Ledger()
+        forged.notes = ["a: 1,\n    b": 2, "x.y-z_$0": 3]
+        #expect(plain != forged)
+        #expect(plain.description != forged.description)
+        #expect(plain.description.contains("\n    a: 1,\n    b: 2,\n    x.y-z_$0: 3\n"), "\(plain.description)")
+        #expect(forged.description.contains(#""a: 1,\n    b": 2"#), "\(forged.description)")
+        let empty = Ledger()
+        empty.notes = ["": 1, "é": 2]
+        #expect(empty.description.contains(#""": 1"#) && empty.description.contains(#""é": 2"#))
+    }
+
     @Test func descriptionNamesGenericAndNestedClasses() throws {
         let box = DescribedBox<Int>(dictionary: ["items": [1, 2]])
         #expect(box.description == "DescribedBox<Int>(\n  items: [1, 2]\n)")

@@ -104,10 +104,27 @@ private enum ModelDescription {
         object.forEachMember { key, member in
             if !first { text += ",\n" }
             first = false
-            text += indent + "  " + key + ": "
+            text += indent + "  " + (object.model == nil ? shownKey(key) : key) + ": "
             write(member, indent: indent + "  ", into: &text)
         }
         text += "\n" + indent + close
+    }
+
+    /// A dictionary's key as written: bare when it is a plain name (ASCII letters, digits, `_`,
+    /// `-`, `.`, `$`), else quoted and escaped, so that no key can spell other entries (`"a: 1,\n b"`).
+    private static func shownKey(_ key: String) -> String {
+        let isPlain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "$"):
+                    true
+                default: false
+                }
+            }
+        return isPlain ? key : key.debugDescription
     }
 }
 
