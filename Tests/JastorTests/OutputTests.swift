@@ -259,7 +259,6 @@ private final class Boxed: JastorObject {
                 == "[ProductCategory(\n  name: \"x\",\n  children: []\n)]")
     }
 
-    /// Generic and nested classes are named as `String(describing:)` writes their types.
     /// A dictionary's key is written bare only when it is a plain name; any other key is quoted, so
     /// no key can spell other entries and two unequal models never describe themselves alike.
     @Test func descriptionQuotesKeysThatAreNotPlainNames() {
@@ -276,6 +275,7 @@ private final class Boxed: JastorObject {
         #expect(empty.description.contains(#""": 1"#) && empty.description.contains(#""é": 2"#))
     }
 
+    /// Generic and nested classes are named as `String(describing:)` writes their types.
     @Test func descriptionNamesGenericAndNestedClasses() throws {
         let box = DescribedBox<Int>(dictionary: ["items": [1, 2]])
         #expect(box.description == "DescribedBox<Int>(\n  items: [1, 2]\n)")
