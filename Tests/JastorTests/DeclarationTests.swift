@@ -337,7 +337,27 @@ private final class EmptyNamed: JastorObject {
     override class var properties: [JastorProperty] { register(\.name) }
 }
 
+/// A class storing both `_count` and `count`: two properties, neither a wrapper's storage.
+private final class Tally: JastorObject {
+    var _count = 0
+    var count = 0
+
+    override class var properties: [JastorProperty] { register(\.count, \._count) }
+}
+
 @Suite struct DeclarationTests {
+    /// `_name` is a property wrapper's storage only where the class stores no `name` itself (a
+    /// wrapped `name` is computed): beside a stored `count`, a stored `_count` is its own property,
+    /// mapped, written and archived under its own name.
+    @Test func anUnderscoredPropertyBesideAStoredNamesakeIsItsOwnProperty() throws {
+        #expect(Tally.declarationIssues.isEmpty, "\(Tally.declarationIssues)")
+        let tally = try Tally(validating: ["count": 2, "_count": 3])
+        #expect(tally.count == 2 && tally._count == 3)
+        #expect(tally.toDictionary() as NSDictionary == ["count": 2, "_count": 3] as NSDictionary)
+        let copy = try Tally.unarchive(from: tally.archivedData())
+        #expect(copy.count == 2 && copy._count == 3)
+    }
+
     @Test func aComputedPropertyIsNotTakenForTheStoredOneItWrites() {
         let issues = Reading.declarationIssues.map(\.description)
         // The runtime spells the computed key path `<computed 0x… (Double)>` here, `celsius` where

@@ -28,9 +28,11 @@ struct KeyPathNaming {
 
     init(modelType: JastorObject.Type) {
         self.modelType = modelType
-        self.fields = RuntimeLayout.fields(of: modelType)
+        let fields = RuntimeLayout.fields(of: modelType)
+        let labels = Set(fields.map(\.label))
+        self.fields = fields
         self.valueSlots = RuntimeLayout.storageSlots(of: modelType).map { label, slot in
-            (StoredField(label: label, offset: slot.offset, type: slot.type, size: 0).propertyName, slot)
+            (StoredPropertyWalker.propertyName(of: label, amongStored: labels), slot)
         }
     }
 

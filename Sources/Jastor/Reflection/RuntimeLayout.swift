@@ -86,11 +86,9 @@ struct StoredField {
     let type: Any.Type
     /// The field's size in bytes.
     let size: Int
-
-    /// The property name the field stores: the label without a storage `_`.
-    var propertyName: String {
-        StoredPropertyWalker.isUnderscoredStorage(label) ? String(label.dropFirst()) : label
-    }
+    /// The property name the field stores: the label without a wrapper storage's `_`
+    /// (``StoredPropertyWalker/propertyName(of:amongStored:)``).
+    let propertyName: String
 }
 
 /// A class's field layout from its runtime metadata, and raw access to a field's storage.
@@ -235,16 +233,19 @@ enum RuntimeLayout {
         #if JASTOR_SAFE_REFLECTION
         return []
         #else
-        var fields: [StoredField] = []
+        var found: [(label: String, offset: Int, type: Any.Type)] = []
         let walked = _forEachField(of: type, options: classTypeFields) { name, offset, fieldType, _ in
             let label = String(cString: name)
-            if !StoredPropertyWalker.isSynthesised(label) {
-                fields.append(
-                    StoredField(label: label, offset: offset, type: fieldType, size: size(of: fieldType)))
-            }
+            if !StoredPropertyWalker.isSynthesised(label) { found.append((label, offset, fieldType)) }
             return true
         }
-        return walked ? fields : []
+        guard walked else { return [] }
+        let labels = Set(found.map(\.label))
+        return found.map { field in
+            StoredField(
+                label: field.label, offset: field.offset, type: field.type, size: size(of: field.type),
+                propertyName: StoredPropertyWalker.propertyName(of: field.label, amongStored: labels))
+        }
         #endif
     }
 

@@ -19,9 +19,16 @@ enum StoredPropertyWalker {
         label.hasPrefix("$") || label.hasPrefix("_$")
     }
 
-    /// Whether a label is the `_name` storage of a property wrapper or an `@Observable` property.
-    static func isUnderscoredStorage(_ label: String) -> Bool {
-        label.hasPrefix("_") && label.count > 1
+    /// Whether a label is the `_name` storage of a property wrapper or an `@Observable` property:
+    /// an underscored label beside no stored field of the name it spells (a wrapped `name` is
+    /// computed, so a class that also stores `name` declared `_name` itself).
+    static func isUnderscoredStorage(_ label: String, amongStored labels: Set<String>) -> Bool {
+        label.hasPrefix("_") && label.count > 1 && !labels.contains(String(label.dropFirst()))
+    }
+
+    /// The property a stored field's label names: the label without a wrapper storage's `_`.
+    static func propertyName(of label: String, amongStored labels: Set<String>) -> String {
+        isUnderscoredStorage(label, amongStored: labels) ? String(label.dropFirst()) : label
     }
 
     /// The model's class chain below ``JastorObject`` and its stored properties, base class first.
@@ -36,26 +43,29 @@ enum StoredPropertyWalker {
             type = _getSuperclass(step)
         }
         var classes: [JastorObject.Type] = []
-        var properties: [StoredProperty] = []
+        var fields: [(label: String, value: Any)] = []
         for type in chain.reversed() {
-            guard let fields = RuntimeLayout.declaredFields(of: model, declaredBy: type) else {
+            guard let declared = RuntimeLayout.declaredFields(of: model, declaredBy: type) else {
                 return walkMirror(model)
             }
             classes.append(type)
-            for field in fields {
+            for field in declared {
                 guard let label = field.label, !isSynthesised(label) else { continue }
-                properties.append(property(label: label, value: field.value))
+                fields.append((label, field.value))
             }
         }
-        return (classes, properties)
+        return (classes, properties(fields))
     }
 
-    /// One stored property by its label.
-    private static func property(label: String, value: Any) -> StoredProperty {
-        let isWrapperStorage = isUnderscoredStorage(label)
-        return StoredProperty(
-            label: label, name: isWrapperStorage ? String(label.dropFirst()) : label, value: value,
-            isWrapperStorage: isWrapperStorage)
+    /// The stored properties of the fields found, each named by its label among all of them.
+    private static func properties(_ fields: [(label: String, value: Any)]) -> [StoredProperty] {
+        let labels = Set(fields.map(\.label))
+        return fields.map { field in
+            let isWrapperStorage = isUnderscoredStorage(field.label, amongStored: labels)
+            return StoredProperty(
+                label: field.label, name: isWrapperStorage ? String(field.label.dropFirst()) : field.label,
+                value: field.value, isWrapperStorage: isWrapperStorage)
+        }
     }
 
     /// ``walk(_:)`` through `Mirror`, where the runtime's fields are not read
@@ -68,16 +78,16 @@ enum StoredPropertyWalker {
             next = mirror.superclassMirror
         }
         var classes: [JastorObject.Type] = []
-        var properties: [StoredProperty] = []
+        var fields: [(label: String, value: Any)] = []
         for mirror in mirrors.reversed() {
             guard let type = mirror.subjectType as? JastorObject.Type else { continue }
             classes.append(type)
             for child in mirror.children {
                 guard let label = child.label, !isSynthesised(label) else { continue }
-                properties.append(property(label: label, value: child.value))
+                fields.append((label, child.value))
             }
         }
-        return (classes, properties)
+        return (classes, properties(fields))
     }
 
     /// The label prefix of a `lazy var`'s storage (`$__lazy_storage_$_count` for `count`).
