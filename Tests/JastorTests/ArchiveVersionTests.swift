@@ -90,6 +90,26 @@ private final class TaskV2: JastorObject {
     }
 }
 
+/// Version 1 of a user profile: every property at an empty default.
+private final class UserProfileV1: JastorObject {
+    var nick: String?
+    var tags: [String] = []
+    var scores: [String: Int] = [:]
+
+    override class var archiveName: String { "UserProfile" }
+    override class var properties: [JastorProperty] { register(\.nick, \.tags, \.scores) }
+}
+
+/// The next launch's profile: same names, same types, new defaults.
+private final class UserProfileV2: JastorObject {
+    var nick: String? = "anonymous"
+    var tags: [String] = ["new"]
+    var scores: [String: Int] = ["base": 1]
+
+    override class var archiveName: String { "UserProfile" }
+    override class var properties: [JastorProperty] { register(\.nick, \.tags, \.scores) }
+}
+
 /// Archive format versions and model class versions: old archives read, older class versions
 /// migrate, newer ones are refused with an issue.
 @Suite struct ArchiveVersionTests {
@@ -119,6 +139,46 @@ private final class TaskV2: JastorObject {
 
     private func readError(_ data: Data) throws -> JastorError {
         try #require(throws: JastorError.self) { try Journal.unarchive(from: data) }
+    }
+
+    @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+    func archivedNilAndEmptyValuesSurviveANewDefault(format: JastorArchiveFormat) throws {
+        let data = try UserProfileV1().archivedData(format: format)
+        let next = try UserProfileV2.unarchive(from: data)
+        #expect(next.nick == nil)
+        #expect(next.tags == [])
+        #expect(next.scores == [:])
+        // A `nil` read from an archive replaces a default that is not `nil`, in the same version too.
+        let cleared = UserProfileV2()
+        cleared.nick = nil
+        cleared.tags = []
+        cleared.scores = [:]
+        let copy = try UserProfileV2.unarchive(from: try cleared.archivedData(format: format))
+        #expect(copy.nick == nil && copy.tags == [] && copy.scores == [:])
+    }
+
+    @Test func archivesRecordNilAsNullAndEmptyCollectionsAsThemselves() throws {
+        let text = String(decoding: try UserProfileV1().archivedData(format: .json), as: UTF8.self)
+        #expect(text.hasSuffix(#""root":{"nick":null,"tags":[],"scores":{}}}"#), "\(text)")
+        let propertyList = try UserProfileV1().archivedData(format: .binaryPropertyList)
+        let envelope = try #require(
+            try PropertyListSerialization.propertyList(from: propertyList, format: nil) as? [String: Any])
+        let root = try #require(envelope["root"] as? [String: Any])
+        #expect(root["nick"] as? String == "$null")
+        #expect((root["tags"] as? [Any])?.isEmpty == true)
+        #expect((root["scores"] as? [String: Any])?.isEmpty == true)
+    }
+
+    /// Archives written before nil and empty values were recorded left them out: absent, a
+    /// property keeps the reading class's default.
+    @Test func oldArchivesWithoutNilAndEmptyValuesReadTheDefaults() throws {
+        let url = Fixtures.folder.appendingPathComponent("archives/user_profile_without_empty_values.json")
+        let next = try UserProfileV2.unarchive(from: try Data(contentsOf: url))
+        #expect(next.nick == "anonymous")
+        #expect(next.tags == ["new"])
+        #expect(next.scores == ["base": 1])
+        let first = try UserProfileV1.unarchive(from: try Data(contentsOf: url))
+        #expect(first.nick == nil && first.tags == [] && first.scores == [:])
     }
 
     @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
