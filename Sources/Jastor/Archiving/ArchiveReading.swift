@@ -11,7 +11,8 @@ struct ArchiveReading {
         case older(Int)
         /// The archive holds a newer version than the class: refuse it.
         case newer(Int)
-        /// The archive's class table has no version for the class: refuse it.
+        /// The archive's class table has no version for the class: refuse it, except inside
+        /// migrated properties (see ``ArchivedModel``).
         case unlisted
     }
 
@@ -20,6 +21,9 @@ struct ArchiveReading {
     let isLegacy: Bool
     /// The archive's class table: archive name → class version.
     private let classVersions: [String: Int]
+    /// Whether the run is reading properties an older version's `migrate` handed back, which are
+    /// in the current version's terms.
+    var isInsideMigratedProperties = false
     private var families: [(base: ObjectIdentifier, family: ArchiveFamily)] = []
     private var dispositions: [(type: ObjectIdentifier, disposition: Disposition)] = []
 

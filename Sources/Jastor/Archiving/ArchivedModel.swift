@@ -3,11 +3,17 @@ enum ArchivedModel {
     /// A new `type` filled from an archived object, or `nil` (with an issue) when the archive
     /// holds a newer version of the class, no version for it, or one its migration refused.
     ///
-    /// The version is checked before the class is instantiated.
+    /// The version is checked before the class is instantiated. What `migrate` hands back is in
+    /// the current version's terms, so a class the archive's table does not list, met inside
+    /// migrated properties (a model `migrate` introduced), is read as current; a class the table
+    /// lists is read at its archived version there too, since migrated properties still hold the
+    /// archive's own nested objects. Outside migrated properties, an unlisted class is an issue.
     static func read<Model: JastorObject, Members: JSONObjectSource>(
         _ type: Model.Type, from members: Members, context: inout MappingContext
     ) -> Model? where Members.Member: JSONSource {
-        switch context.archive?.disposition(of: type) ?? .current {
+        var disposition = context.archive?.disposition(of: type) ?? .current
+        if disposition == .unlisted, context.archive?.isInsideMigratedProperties == true { disposition = .current }
+        switch disposition {
         case .current:
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
@@ -24,7 +30,10 @@ enum ArchivedModel {
                 return nil
             }
             let model = type.init()
+            let wasInside = context.archive?.isInsideMigratedProperties ?? false
+            context.archive?.isInsideMigratedProperties = true
             MappingEngine.fill(model, from: FoundationObject(dictionary: properties), by: .storage, context: &context)
+            context.archive?.isInsideMigratedProperties = wasInside
             return model
         case .newer(let version):
             context.record(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a value is empty, for leaving a property's default out of the output.
+/// How a value is empty, for leaving a property's default out of JSON output (archives write it).
 enum Emptiness {
     case notEmpty
     /// `nil`.

@@ -4,9 +4,12 @@ import Foundation
 struct EncodingContext {
     /// What the output is for; it decides names, omissions and class markers.
     enum Purpose {
-        /// `toDictionary()` and `Codable`: JSON keys, no class markers.
+        /// `toDictionary()` and `Codable`: JSON keys, no class markers; a `nil` or empty value is
+        /// left out when the property's default is as empty.
         case dictionary
-        /// Archives: property names, class markers where a subclass sits in a base-class slot.
+        /// Archives: property names, every property (`nil` and empty values too, so that another
+        /// version's defaults do not replace them), class markers where a subclass sits in a
+        /// base-class slot.
         case archive
         /// Equality, hashing and `description`: property names, every property, every class.
         case inspection

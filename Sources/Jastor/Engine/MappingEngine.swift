@@ -282,10 +282,11 @@ enum MappingEngine {
         let tag = ModelTag(
             className: archived ? plan.archiveIdentity.name : plan.className,
             differsFromDeclaredType: type(of: model) != declaredType)
-        let inspecting = context.purpose == .inspection
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
-            if !inspecting, property.omittedEmptiness != .notEmpty,
+            // Only JSON output leaves out a `nil` or empty value whose default is as empty; archives
+            // record it (another version's default must not replace it), inspection shows it.
+            if context.purpose == .dictionary, property.omittedEmptiness != .notEmpty,
                 property.accessor.emptiness(in: model) == property.omittedEmptiness
             {
                 continue

@@ -14,8 +14,10 @@ final class PropertyPlan: Sendable {
     /// The output key when the output path is one key.
     let outputKey: JastorPath.Component?
     let accessor: PropertyAccessor
-    /// How the class's default value is empty (`nil`, an empty collection), if it is: a value empty
-    /// in the same way is left out of the output, since reading it back leaves the same default.
+    /// How the class's default value is empty (`nil`, an empty collection), if it is.
+    ///
+    /// A value empty in the same way is left out of JSON output, since reading it back leaves the
+    /// same default; archives write it, since another version of the class may declare another one.
     let omittedEmptiness: Emptiness
     /// Whether a JSON object the model is created from must have the property's input key.
     let isRequired: Bool
