@@ -56,6 +56,11 @@ private final class Summary: JastorObject {
     }
 }
 
+/// A page of owners inside the user's own `Codable` type.
+private struct OwnerPage: Codable {
+    var owners: [Owner]
+}
+
 /// Required keys and unknown keys (``JastorKeyPolicy``); the default stays lenient.
 @Suite struct KeyPolicyTests {
     @Test func aMisspeltKeyIsAMissingRequiredKeyAndAnUnknownOne() throws {
@@ -153,5 +158,59 @@ private final class Summary: JastorObject {
     @Test func archivesAreUnchecked() throws {
         let owner = Owner(dictionary: ["login": "a"])
         #expect(try Owner.unarchive(from: owner.archivedData()) == owner)
+    }
+
+    /// `Codable` decoding maps as strict mapping does, key policies included (of nested models
+    /// too), and throws a `DecodingError` at the first issue's coding path.
+    @Test func codableDecodingAppliesTheKeyPolicy() throws {
+        let missing = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Owner.self, from: Data("{}".utf8))
+        }
+        guard case .dataCorrupted(let context) = missing else { throw missing }
+        #expect(context.codingPath.map(\.stringValue) == ["login"])
+        #expect(
+            (context.underlyingError as? JastorError)?.issues.map(\.description) == [
+                "login: expected String (required), found nothing", "id: expected Int (required), found nothing",
+            ])
+
+        let misspelt = try Fixtures.data("repository_misspelt")
+        let strict = try #require(throws: JastorError.self) { try Repository(validatingJSON: misspelt) }
+        let decoding = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Repository.self, from: misspelt)
+        }
+        guard case .dataCorrupted(let repositoryContext) = decoding else { throw decoding }
+        #expect(repositoryContext.codingPath.map(\.stringValue) == ["owner", "id"])
+        #expect(
+            (repositoryContext.underlyingError as? JastorError)?.issues.map(\.description)
+                == strict.issues.map(\.description))
+
+        let unknown = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Summary.self, from: Data(#"{"title": "a", "word": 1}"#.utf8))
+        }
+        guard case .dataCorrupted(let unknownContext) = unknown else { throw unknown }
+        #expect(unknownContext.codingPath.map(\.stringValue) == ["word"])
+        #expect(unknownContext.debugDescription == "word: expected a key Summary maps, found an unknown key")
+    }
+
+    /// Inside the user's own `Codable` type, the coding path leads from the root to the issue.
+    @Test func codableDecodingOfNestedModelsAppliesTheirKeyPolicy() throws {
+        let json = Data(#"{"owners": [{"login": "a", "id": 1}, {"login": "b"}]}"#.utf8)
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(OwnerPage.self, from: json) }
+        guard case .dataCorrupted(let context) = error else { throw error }
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["owners", "1", "id"])
+        #expect(context.debugDescription == "id: expected Int (required), found nothing")
+    }
+
+    /// A model's own `Codable` output decodes under its key policy: every key it requires is
+    /// written, and a key it only writes is known.
+    @Test func codableOutputDecodesUnderTheKeyPolicy() throws {
+        let owner = Owner(dictionary: ["login": "a", "id": 1])
+        #expect(try JSONDecoder().decode(Owner.self, from: JSONEncoder().encode(owner)) == owner)
+        let defaults = Owner()
+        #expect(try JSONDecoder().decode(Owner.self, from: JSONEncoder().encode(defaults)) == defaults)
+        let summary = Summary(dictionary: ["title": "Notes"])
+        #expect(try JSONDecoder().decode(Summary.self, from: JSONEncoder().encode(summary)) == summary)
+        let page = OwnerPage(owners: [owner])
+        #expect(try JSONDecoder().decode(OwnerPage.self, from: JSONEncoder().encode(page)).owners == [owner])
     }
 }

@@ -127,6 +127,35 @@ private final class NestedOutput: JastorObject {
     }
 }
 
+/// Reads the second tag by an index key path, keeping the keys it does not read.
+private final class SecondTag: JastorObject {
+    var second = ""
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.second, key: "tags[1]")
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
+/// Reads the second tag by an index key path, reporting unknown keys.
+private final class StrictSecondTag: JastorObject {
+    var second = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] { register { property(\.second, key: "tags[1]") } }
+}
+
+/// Reads a value in the third object of an array under a key: `a.b[2].c`.
+private final class ThirdInArray: JastorObject {
+    var c = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] { register { property(\.c, key: "a.b[2].c") } }
+}
+
 /// Nested key paths and array indexes, ported from RPJSONMapper's examples.
 @Suite struct NestedKeyPathTests {
     private func utcDate(_ year: Int, _ month: Int, _ day: Int) throws -> Date {
@@ -277,5 +306,82 @@ private final class NestedOutput: JastorObject {
         var issues: [JastorIssue] = []
         StrictNote(dictionary: ["meta": ["note": "n"]]).update(with: ["meta": ["page": 2]], issues: &issues)
         #expect(issues.isEmpty, "updates are partial: unknown keys are not checked")
+    }
+
+    /// The `null`s that output pads an array with before the element an index key path reads are
+    /// not reported: the model's own output reads back through every entry point and output.
+    @Test func theOwnOutputOfAnIndexKeyPathReadsBack() throws {
+        let model = SecondTag()
+        model.second = "b"
+        let json = try model.jsonData()
+        #expect(String(decoding: json, as: UTF8.self) == #"{"tags":[null,"b"]}"#)
+        var issues: [JastorIssue] = []
+        #expect(try SecondTag(json: json, issues: &issues) == model)
+        #expect(issues.isEmpty, "from jsonData(): \(issues)")
+        #expect(SecondTag(dictionary: model.toDictionary(), issues: &issues) == model)
+        #expect(issues.isEmpty, "from toDictionary(): \(issues)")
+        #expect(try SecondTag(validatingJSON: json) == model)
+        #expect(try SecondTag(validating: model.toDictionary()) == model)
+        #expect(try JSONDecoder().decode(SecondTag.self, from: JSONEncoder().encode(model)) == model)
+        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+            #expect(try SecondTag.unarchive(from: model.archivedData(format: format)) == model, "\(format)")
+        }
+
+        let strict = StrictSecondTag()
+        strict.second = "b"
+        #expect(try StrictSecondTag(validatingJSON: strict.jsonData()).second == "b")
+        #expect(try StrictSecondTag(validating: strict.toDictionary()).second == "b")
+        #expect(try JSONDecoder().decode(StrictSecondTag.self, from: JSONEncoder().encode(strict)).second == "b")
+    }
+
+    /// The same through objects in an array: `a.b[2].c` writes `{"a":{"b":[null,null,{"c":…}]}}`.
+    @Test func theOwnOutputOfAnIndexInsideAKeyPathReadsBack() throws {
+        let model = ThirdInArray()
+        model.c = "x"
+        let json = try model.jsonData()
+        #expect(String(decoding: json, as: UTF8.self) == #"{"a":{"b":[null,null,{"c":"x"}]}}"#)
+        #expect(try ThirdInArray(validatingJSON: json) == model)
+        #expect(try ThirdInArray(validating: model.toDictionary()) == model)
+        #expect(try JSONDecoder().decode(ThirdInArray.self, from: JSONEncoder().encode(model)) == model)
+        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+            #expect(try ThirdInArray.unarchive(from: model.archivedData(format: format)) == model, "\(format)")
+        }
+    }
+
+    /// An element no path reaches that output would not write again is still reported, from
+    /// bytes and from dictionaries: a value other than `null`, and a `null` after the last
+    /// element read (output writes the array only up to that one).
+    @Test func otherElementsNoIndexKeyPathReachesAreStillReported() throws {
+        let found = #"found a value under "tags", which second reads through (unmapped keys keep whole keys only)"#
+        let expected = [
+            "tags[0]: expected a key SecondTag maps, \(found)", "tags[2]: expected a key SecondTag maps, \(found)",
+        ]
+        var issues: [JastorIssue] = []
+        _ = try SecondTag(json: Data(#"{"tags": ["a", "b", null]}"#.utf8), issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        issues = []
+        _ = SecondTag(dictionary: ["tags": ["a", "b", NSNull()]], issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        issues = []
+        _ = SecondTag(dictionary: ["tags": [NSNull(), "b"]], issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+
+        let strict = try #require(throws: JastorError.self) {
+            try StrictSecondTag(validatingJSON: Data(#"{"tags": [1, "b", null]}"#.utf8))
+        }
+        #expect(
+            strict.issues.map(\.description) == [
+                "tags[0]: expected a key StrictSecondTag maps, found an unknown key",
+                "tags[2]: expected a key StrictSecondTag maps, found an unknown key",
+            ])
+        let deep = try #require(throws: JastorError.self) {
+            try ThirdInArray(validating: ["a": ["b": [NSNull(), ["d": 1], ["c": "x"]]]])
+        }
+        #expect(deep.issues.map(\.description) == ["a.b[1]: expected a key ThirdInArray maps, found an unknown key"])
+        let codable = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(ThirdInArray.self, from: Data(#"{"a": {"b": [null, {"d": 1}, {"c": "x"}]}}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = codable else { throw codable }
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["a", "b", "1"])
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 /// `Codable` for every model, by the JSON mapping rules: the model is written as `toDictionary()`
 /// writes it, into the library's JSON tree, which encodes itself; decoding reads the decoder's
 /// value into that tree and maps it as `init(validating:)` maps a dictionary (JSON keys, key
-/// strategy, transforms; a `$class` key is an ordinary, unmapped key).
+/// strategy, transforms, each class's key policy; a `$class` key is an ordinary, unmapped key).
 enum CodableBridge {
     /// Fills `model` from a decoder; any issue becomes a `DecodingError` at its coding path.
     static func decode(_ model: JastorObject, from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
-        var context = MappingContext(policy: .filling)
+        // Created from JSON, as `init(validating:)` creates it: the classes' key policies apply.
+        var context = MappingContext(policy: .creating)
         MappingEngine.map(value, into: model, by: .storage, context: &context)
         guard let first = context.issues.first else { return }
         let error = JastorError(issues: context.issues)

@@ -82,11 +82,16 @@ struct KeyPathSiblings: Sendable {
 
     /// Reports the members of `node` (at `position`, a proper prefix of some of `paths`) that
     /// no path reaches, and looks further into those on the way to one.
+    ///
+    /// A `null` array element before the last one a path reaches is not reported: the output pads
+    /// the array with `null` up to that element (`tags[1]` writes `{"tags": [null, "b"]}`), so the
+    /// model's own output reads back and nothing is lost. A `null` after it, or any other value
+    /// no path reaches, is.
     private func report<Node: JSONSource>(
         _ node: Node, at position: [JastorPath.Component], paths: [[JastorPath.Component]], found: String,
         of model: JastorObject, context: inout MappingContext
     ) {
-        func visit(_ child: Node, _ component: JastorPath.Component) {
+        func visit(_ child: Node, _ component: JastorPath.Component, padding: Int = 0) {
             let next = position + [component]
             if let written = writtenOnlyPaths.first(where: { Self.matches($0.path[...], next) }) {
                 _ = context.descend(into: component) { context in
@@ -97,6 +102,7 @@ struct KeyPathSiblings: Sendable {
             }
             let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
             if below.contains(where: { $0.count == next.count }) { return }
+            if below.isEmpty, let index = component.arrayIndex, index < padding, child.isNull { return }
             _ = context.descend(into: component) { context in
                 if below.isEmpty {
                     context.record(.unknownKey, expected: "a key \(modelName) maps", found: found)
@@ -109,9 +115,12 @@ struct KeyPathSiblings: Sendable {
         switch node.kind {
         case .object: node.object.forEachMember { key, child in visit(child, .key(key)) }
         case .array:
+            // The elements before the last one a path reaches, which the output pads with `null`.
+            let padding =
+                paths.compactMap { $0.count > position.count ? $0[position.count].arrayIndex : nil }.max() ?? 0
             var index = 0
             node.forEachElement { child in
-                visit(child, .index(index))
+                visit(child, .index(index), padding: padding)
                 index += 1
             }
         case .scalar, .unsupported: break

@@ -36,9 +36,10 @@ struct ReadPolicy {
         self.nestedModelUpdate = nestedModelUpdate
     }
 
-    /// Creating models from JSON: keys checked by the classes' key policies.
+    /// Creating models from JSON (bytes, a dictionary, a `Decoder`): keys checked by the classes'
+    /// key policies.
     static let creating = ReadPolicy(input: .dictionary, checksKeys: true)
-    /// Filling models from JSON without checking keys (`Decodable`).
+    /// Filling models from JSON through their setters, without checking keys.
     static let filling = ReadPolicy(input: .dictionary, checksKeys: false)
     /// Reading an archive.
     static let archive = ReadPolicy(input: .archive, checksKeys: false)

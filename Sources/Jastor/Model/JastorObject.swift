@@ -356,7 +356,8 @@ open class JastorObject {
     /// not fit is a `DecodingError`.
     ///
     /// The decoder's value is mapped as ``init(validating:)`` maps a dictionary: JSON keys, key
-    /// paths, the key strategy and transforms apply, and polymorphism goes through
+    /// paths, the key strategy, transforms and each class's ``keyPolicy`` (a missing required key
+    /// or a reported unknown key throws) apply, and polymorphism goes through
     /// ``modelClass(for:)``. A `"$class"` key in the data never chooses a class: only
     /// ``unarchive(from:)-(Data)`` reads class markers, from Jastor's own archives.
     ///
