@@ -213,4 +213,58 @@ private struct OwnerPage: Codable {
         let page = OwnerPage(owners: [owner])
         #expect(try JSONDecoder().decode(OwnerPage.self, from: JSONEncoder().encode(page)).owners == [owner])
     }
+
+    /// A required key is always written, so a class's own output reads back under its policy.
+    ///
+    /// `nil` is written as `null` and an empty collection as itself, so a `.requireEveryKey`
+    /// model's own output holds every key it asks for: strict mapping and `Codable` read it back.
+    /// A `.decodeOnly` property is required too, and its key is never written: such a class's
+    /// output reads back only when that property is `required: false`.
+    @Test func requiredKeysAreWrittenEvenWhenEmpty() throws {
+        for profile in [Profile(), Profile(dictionary: ["name": "a", "nickname": "b", "tags": ["c"]])] {
+            let text = String(decoding: try profile.jsonData(options: .sortedKeys), as: UTF8.self)
+            if profile.name.isEmpty { #expect(text == #"{"name":"","nickname":null,"tags":[]}"#) }
+            #expect(try Profile(validatingJSON: profile.jsonData()) == profile)
+            #expect(try Profile(validating: profile.toDictionary()) == profile)
+            #expect(try JSONDecoder().decode(Profile.self, from: JSONEncoder().encode(profile)) == profile)
+        }
+        let login = Login(dictionary: ["user": "a", "password": "p"])
+        let error = try #require(throws: JastorError.self) { try Login(validatingJSON: login.jsonData()) }
+        #expect(error.issues.map(\.description) == ["password: expected String (required), found nothing"])
+        let optional = OptionalLogin(dictionary: ["user": "a", "password": "p"])
+        #expect(try OptionalLogin(validatingJSON: optional.jsonData()).user == "a")
+        #expect(try JSONDecoder().decode(OptionalLogin.self, from: JSONEncoder().encode(optional)).user == "a")
+    }
+}
+
+/// Every key required, among them an optional and a collection.
+private final class Profile: JastorObject {
+    var name = ""
+    var nickname: String?
+    var tags: [String] = []
+
+    override class var keyPolicy: JastorKeyPolicy { .requireEveryKey }
+    override class var properties: [JastorProperty] { register(\.name, \.nickname, \.tags) }
+}
+
+/// Every key required, with a key only read.
+private final class Login: JastorObject {
+    var user = ""
+    var password = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .requireEveryKey }
+    override class var properties: [JastorProperty] {
+        register(\.user) { property(\.password, direction: .decodeOnly) }
+    }
+}
+
+/// ``Login`` with its read-only key not required.
+private final class OptionalLogin: JastorObject {
+    var user = ""
+    var password = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .requireEveryKey }
+    override class var properties: [JastorProperty] {
+        register(\.user) { property(\.password, direction: .decodeOnly, required: false) }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Jastor
 import Testing
+
+@testable import Jastor
 
 private final class Stamped: JastorObject {
     var formatted: Date?
@@ -348,6 +349,41 @@ private final class AliasUnwritable: JastorObject {
                 let output = stamped.toDictionary()[sample.key].map { "\($0)" }
                 #expect(output == sample.text, "round \(round): read \(json)")
             }
+        }
+    }
+
+    /// A date no number since 1970 stands for is reported where JSON goes and archived whole.
+    ///
+    /// A date set in code such as 0.1 s after 2001 is written as the nearest number with an issue
+    /// saying what it reads back as; archives keep the `Date` itself. Every other date comes back
+    /// exactly, negative and far ones included.
+    @Test func anEpochDateNoNumberStandsForIsReportedAndArchivedWhole() throws {
+        let inexact = Date(timeIntervalSinceReferenceDate: 0.1)
+        let stamped = Stamped()
+        stamped.seconds = inexact
+        var issues: [JastorIssue] = []
+        let dictionary = stamped.toDictionary(issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "seconds: expected a date that seconds since 1970 stand for exactly, found 2001-01-01T00:00:00.1Z, "
+                    + "written \(try #require(dictionary["seconds"] as? Double)), which reads back as "
+                    + (ISO8601Text.string(from: Stamped(dictionary: dictionary).seconds) ?? "")
+            ])
+        #expect(throws: JastorError.self) { try stamped.jsonData() }
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            #expect(try Stamped.unarchive(from: stamped.archivedData(format: format)).seconds == inexact)
+        }
+        let exact: [Date] = [
+            Date(timeIntervalSince1970: -0.1), Date(timeIntervalSince1970: -1_234_567.891),
+            Date(timeIntervalSince1970: 1e15), Date(timeIntervalSince1970: -1e15),
+            Date(timeIntervalSince1970: 1_700_000_000.123), .distantFuture, .distantPast,
+        ]
+        for date in exact {
+            stamped.seconds = date
+            stamped.milliseconds = date
+            var issues: [JastorIssue] = []
+            let back = Stamped(dictionary: stamped.toDictionary(issues: &issues))
+            #expect(issues.isEmpty && back.seconds == date && back.milliseconds == date, "\(date)")
         }
     }
 }

@@ -422,6 +422,20 @@ private final class Diary: JastorObject {
         #expect(Diary(notes: SIMD2<Float>(1, -2)).description.contains("SIMD2<Float>(1.0, -2.0)"))
     }
 
+    /// An `Unmanaged` is compared and described by its address, never walked through: the object
+    /// it names may be gone (walking it read freed memory, which AddressSanitizer reports).
+    @Test func anUnmanagedIsNeverWalkedThrough() {
+        var unmanaged: Unmanaged<NSObject>
+        do {
+            let object = NSObject()
+            unmanaged = Unmanaged.passUnretained(object)
+        }
+        let diary = Diary(notes: Sealed.Pair(unmanaged))
+        #expect(diary == diary && diary.hashValue == diary.hashValue)
+        let address = String(UInt(bitPattern: unmanaged.toOpaque()), radix: 16)
+        #expect(diary.description.contains("Unmanaged<NSObject>(0x\(address))"), "\(diary.description)")
+    }
+
     /// An object is compared and described with its superclasses' fields, not only its own class's.
     @Test func anObjectsInheritedFieldsAreComparedAndDescribed() {
         #expect(Diary(notes: Relabelled(1)) == Diary(notes: Relabelled(1)))
@@ -460,6 +474,12 @@ private final class Diary: JastorObject {
             #expect(Diary(notes: Sealed.Pair(value)) != Diary(notes: Sealed.Pair(other)), "\(value)")
             #expect(Diary(notes: Sealed.Pair(value)).description != Diary(notes: Sealed.Pair(other)).description)
         }
+        // A relative URL is not the absolute URL it resolves to, as `URL`'s own `==` says.
+        let base = try #require(URL(string: "https://example.com/a/"))
+        let relative = try #require(URL(string: "b", relativeTo: base))
+        #expect(Diary(notes: Sealed.Pair(relative)) != Diary(notes: Sealed.Pair(relative.absoluteURL)))
+        #expect(
+            Diary(notes: Sealed.Pair(relative)) == Diary(notes: Sealed.Pair(URL(string: "b", relativeTo: base) as Any)))
         let url = try #require(URL(string: "https://example.com/a b"))
         #expect(Diary(notes: Sealed.Pair(url)) == Diary(notes: Sealed.Pair(NSURL(string: url.absoluteString) as Any)))
         #expect(

@@ -379,9 +379,12 @@ enum ValueDescription {
     /// is the same object), while equal values may differ in them (two closures that do the same,
     /// two equal objects), which leaves them unequal, never the other way round.
     fileprivate static func bitPattern(of value: Any) -> String {
-        func bytes<Value>(_ value: Value) -> String {
-            withUnsafeBytes(of: value) { $0.map { String($0, radix: 16) }.joined(separator: " ") }
-        }
+        bytes(of: value).map { String($0, radix: 16) }.joined(separator: " ")
+    }
+
+    /// The bytes of `value` itself (``bitPattern(of:)``).
+    fileprivate static func bytes(of value: Any) -> [UInt8] {
+        func bytes<Value>(_ value: Value) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
         return bytes(value)
     }
 
@@ -413,6 +416,8 @@ enum ValueDescription {
     /// The text of a value whose own description is known to be safe and exact, or of a date.
     private static func leafText(_ value: Any, isExact: Bool) -> String? {
         let type = type(of: value)
+        // An unmanaged reference by its address, never walked: the object it names may be gone.
+        if let unmanaged = value as? any UnmanagedReference { return "\(type)(\(unmanaged.address))" }
         if type == String.self, let string = value as? String { return string.debugDescription }
         if type == Date.self, let date = value as? Date { return ISO8601Text.describing(date) }
         // Foundation's classes are told apart by type before any cast: a cast of a Swift array to
@@ -429,7 +434,10 @@ enum ValueDescription {
         }
         // By their kind and quoted text: never equal to the string, number or `nil` they spell.
         if type == URL.self || type is NSURL.Type, let url = value as? URL {
-            return "URL(\(url.absoluteString.debugDescription))"
+            // Its relative text and its base, as `URL`'s `==` compares them (`b` against
+            // `https://example.com/a/` is not `https://example.com/a/b`).
+            let base = url.baseURL.map { ", base: " + $0.absoluteString.debugDescription } ?? ""
+            return "URL(\(url.relativeString.debugDescription)\(base))"
         }
         if type == UUID.self || type is NSUUID.Type, let uuid = value as? UUID {
             return "UUID(\(uuid.uuidString))"
@@ -457,4 +465,14 @@ enum ValueDescription {
         }
         return nil
     }
+}
+
+/// An `Unmanaged` reference, whose object ``ValueDescription`` never reads: it may have been freed.
+private protocol UnmanagedReference {
+    /// The object's address, read from the reference without touching the object.
+    var address: String { get }
+}
+
+extension Unmanaged: UnmanagedReference {
+    fileprivate var address: String { "0x" + String(UInt(bitPattern: toOpaque()), radix: 16) }
 }

@@ -80,7 +80,10 @@ final class ClassPlan: Sendable {
             PropertyPlan(
                 name: $0.name, inputPath: $0.inputPath,
                 inputKey: $0.inputPath?.count == 1 ? $0.inputPath?.first.map { .key($0.objectKey) } : nil,
-                outputPath: $0.outputPath, accessor: $0.accessor, omittedEmptiness: $0.accessor.emptiness(in: blank),
+                outputPath: $0.outputPath, accessor: $0.accessor,
+                // A required key is always written (`null`, `[]`), so that the model's own output
+                // has every key its policy asks for.
+                omittedEmptiness: $0.isRequired ? .notEmpty : $0.accessor.emptiness(in: blank),
                 isRequired: $0.isRequired)
         }
         var keys: [String] = []

@@ -18,6 +18,7 @@ final class PropertyPlan: Sendable {
     ///
     /// A value empty in the same way is left out of JSON output, since reading it back leaves the
     /// same default; archives write it, since another version of the class may declare another one.
+    /// `.notEmpty` (never left out) for a required property, whose key its own output must hold.
     let omittedEmptiness: Emptiness
     /// Whether a JSON object the model is created from must have the property's input key.
     let isRequired: Bool

@@ -46,6 +46,10 @@ extension JastorTransform where Value == Date {
 
     /// Numbers of seconds since 1970, read from numbers or numeric strings and written as numbers.
     ///
+    /// A date is written as the shortest number that reads back as the same `Date`, so a number read
+    /// is written back as it was; a date that no number stands for exactly (one set in code, such as
+    /// 0.1 s after 2001) is written as the nearest, with an issue, and archives keep the `Date`.
+    ///
     /// ```swift
     /// .init("timestamp", \Event.timestamp, transform: .secondsSince1970)
     /// ```
@@ -92,15 +96,7 @@ extension JastorTransform where Value == Date {
     }
 
     private static func epoch(unitsPerSecond: Double, name: String) -> JastorTransform<Date> {
-        JastorTransform(
-            codec: ScalarCodec(
-                typeName: "Date (\(name))",
-                decode: { scalar in
-                    // A non-finite number is a date too; the codec refuses it outside archives.
-                    Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
-                },
-                encode: { date in shortestUnits(of: date, unitsPerSecond: unitsPerSecond) },
-                isNonFinite: { !$0.isFinite }))
+        JastorTransform(codec: EpochDateCodec(unitsPerSecond: unitsPerSecond, name: name))
     }
 
     /// The number an epoch transform writes for `date`: the shortest that reads back as the same
@@ -110,8 +106,11 @@ extension JastorTransform where Value == Date {
     /// number it was read from (`0.1` reads as a date whose seconds since 1970 are
     /// `0.10000002384185791`; 1.3% of integer millisecond timestamps of this century come back
     /// with a fraction). As a `Double` is written by its shortest text, the date is written by the
-    /// shortest number that stands for it: the number it was read from, whenever that was the
-    /// shortest.
+    /// number with the fewest decimals that stands for it: the number it was read from, whenever
+    /// that was the shortest. Each candidate is an integer divided by a power of ten (both exact,
+    /// so the quotient is the `Double` nearest that decimal), with no text and no locale involved.
+    /// A date no number of up to 22 decimals stands for (one set in code, such as 0.1 s after
+    /// 2001) is written as its seconds since 1970 times the unit.
     static func shortestUnits(of date: Date, unitsPerSecond: Double) -> JSONValue {
         let units = date.timeIntervalSince1970 * unitsPerSecond
         guard units.isFinite else { return .double(units) }
@@ -120,10 +119,13 @@ extension JastorTransform where Value == Date {
         }
         let whole = units.rounded()
         if readsBack(whole), let integer = Int64(exactly: whole) { return .integer(integer) }
-        for digits in 1...17 {
-            if let candidate = Double(String(format: "%.\(digits)g", units)), readsBack(candidate) {
-                return .double(candidate)
-            }
+        var scale = 1.0
+        for _ in 1...22 {
+            scale *= 10
+            let scaled = (units * scale).rounded()
+            guard scaled.isFinite, abs(scaled) < 9_007_199_254_740_992 else { break }
+            let candidate = scaled / scale
+            if readsBack(candidate) { return .double(candidate) }
         }
         return .double(units)
     }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The codec of ``JastorTransform/secondsSince1970`` and ``JastorTransform/millisecondsSince1970``:
+/// dates written as a number of seconds or milliseconds since 1970.
+///
+/// A date is written as the shortest number that reads back as the same `Date`
+/// (``JastorTransform/shortestUnits(of:unitsPerSecond:)``). A `Date` holds seconds since 2001, and a
+/// date set in code may lie between the dates any number since 1970 reads as (0.1 s after 2001): it
+/// is written as the nearest number where JSON goes (`toDictionary()`, JSON text, `Codable`), with
+/// an issue at its path saying what it reads back as; archives keep the `Date` itself, and equality
+/// and `description` see the `Date`.
+final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
+    // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values.
+    private let unitsPerSecond: Double
+    private let name: String
+
+    init(unitsPerSecond: Double, name: String) {
+        self.unitsPerSecond = unitsPerSecond
+        self.name = name
+        super.init(
+            reader: ScalarCodec(
+                typeName: "Date (\(name))",
+                decode: { scalar in
+                    // An archive's date, kept as it was because no number stands for it exactly.
+                    if case .date(let date) = scalar { return .success(date) }
+                    // A non-finite number is a date too; the codec refuses it outside archives.
+                    return Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
+                },
+                encode: { date in JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) },
+                isNonFinite: { !$0.isFinite }))
+    }
+
+    override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
+        let written = JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond)
+        guard date.isFinite else { return written }
+        let units: Double
+        switch written {
+        case .integer(let integer): units = Double(integer)
+        case .double(let double): units = double
+        default: return written
+        }
+        let readBack = Date(timeIntervalSince1970: units / unitsPerSecond)
+        guard readBack != date else { return written }
+        switch context.purpose {
+        case .archive, .inspection:
+            return .date(date)
+        case .dictionary:
+            context.record(
+                .unencodableValue, expected: "a date that \(name) stand for exactly",
+                found: "\(Self.describe(date)), written \(units), which reads back as \(Self.describe(readBack))")
+            return written
+        }
+    }
+
+    /// A date as exact ISO-8601 text in UTC, for messages.
+    private static func describe(_ date: Date) -> String {
+        ISO8601Text.string(from: date) ?? "\(date.timeIntervalSince1970) seconds since 1970"
+    }
+}
