@@ -47,13 +47,10 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
         case .dictionary:
             context.record(
                 .unencodableValue, expected: "a date that \(name) stand for exactly",
-                found: "\(Self.describe(date)), written \(units), which reads back as \(Self.describe(readBack))")
+                found:
+                    "\(ISO8601Text.describing(date)), written \(units), which reads back as \(ISO8601Text.describing(readBack))"
+            )
             return written
         }
-    }
-
-    /// A date as exact ISO-8601 text in UTC, for messages.
-    private static func describe(_ date: Date) -> String {
-        ISO8601Text.string(from: date) ?? "\(date.timeIntervalSince1970) seconds since 1970"
     }
 }
