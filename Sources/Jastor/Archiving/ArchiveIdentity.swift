@@ -65,7 +65,7 @@ struct ArchiveIdentity: Sendable {
     /// Whether `character` belongs to a qualified name: a letter, a digit, `_` or `.`; an ASCII
     /// one is told without the Unicode property tables `isLetter` reads (Performance, "Peak memory
     /// (11)").
-    private static func isNameCharacter(_ character: Character) -> Bool {
+    static func isNameCharacter(_ character: Character) -> Bool {
         if let ascii = character.asciiValue {
             return (ascii >= UInt8(ascii: "a") && ascii <= UInt8(ascii: "z"))
                 || (ascii >= UInt8(ascii: "A") && ascii <= UInt8(ascii: "Z"))

@@ -135,7 +135,7 @@ extension ModelDescription {
         var result = ""
         var token = ""
         for character in ArchiveIdentity.moduleFreeName(className) {
-            if character.isLetter || character.isNumber || character == "_" || character == "." {
+            if ArchiveIdentity.isNameCharacter(character) {
                 token.append(character)
             } else {
                 result += token.split(separator: ".").last ?? ""
