@@ -379,12 +379,9 @@ enum ValueDescription {
     /// is the same object), while equal values may differ in them (two closures that do the same,
     /// two equal objects), which leaves them unequal, never the other way round.
     fileprivate static func bitPattern(of value: Any) -> String {
-        bytes(of: value).map { String($0, radix: 16) }.joined(separator: " ")
-    }
-
-    /// The bytes of `value` itself (``bitPattern(of:)``).
-    fileprivate static func bytes(of value: Any) -> [UInt8] {
-        func bytes<Value>(_ value: Value) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        func bytes<Value>(_ value: Value) -> String {
+            withUnsafeBytes(of: value) { $0.map { String($0, radix: 16) }.joined(separator: " ") }
+        }
         return bytes(value)
     }
 
@@ -416,8 +413,6 @@ enum ValueDescription {
     /// The text of a value whose own description is known to be safe and exact, or of a date.
     private static func leafText(_ value: Any, isExact: Bool) -> String? {
         let type = type(of: value)
-        // An unmanaged reference by its address, never walked: the object it names may be gone.
-        if let unmanaged = value as? any UnmanagedReference { return "\(type)(\(unmanaged.address))" }
         if type == String.self, let string = value as? String { return string.debugDescription }
         if type == Date.self, let date = value as? Date { return ISO8601Text.describing(date) }
         // Foundation's classes are told apart by type before any cast: a cast of a Swift array to
@@ -447,6 +442,8 @@ enum ValueDescription {
             guard case .bool(let bool) = FoundationJSON.scalar(from: number) else { return number.description }
             return bool.description
         }
+        // An unmanaged reference by its address, never walked: the object it names may be gone.
+        if let unmanaged = value as? any UnmanagedReference { return "\(type)(\(unmanaged.address))" }
         // Vectors, whose lanes `Mirror` cannot show: their own text writes every lane.
         if let vector = value as? any SIMD { return "\(vector)" }
         // Other numbers (`CGFloat`, `Float16`, `Int128`), whose parts `Mirror` cannot show; an

@@ -61,10 +61,9 @@ enum StoredPropertyWalker {
     private static func properties(_ fields: [(label: String, value: Any)]) -> [StoredProperty] {
         let labels = Set(fields.map(\.label))
         return fields.map { field in
-            let isWrapperStorage = isUnderscoredStorage(field.label, amongStored: labels)
-            return StoredProperty(
-                label: field.label, name: isWrapperStorage ? String(field.label.dropFirst()) : field.label,
-                value: field.value, isWrapperStorage: isWrapperStorage)
+            StoredProperty(
+                label: field.label, name: propertyName(of: field.label, amongStored: labels), value: field.value,
+                isWrapperStorage: isUnderscoredStorage(field.label, amongStored: labels))
         }
     }
 
