@@ -26,31 +26,28 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                     // A non-finite number is a date too; the codec refuses it outside archives.
                     return Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
                 },
-                encode: { date in JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) },
+                encode: { date in
+                    JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond)
+                        ?? .double(date.timeIntervalSince1970 * unitsPerSecond)
+                },
                 isNonFinite: { !$0.isFinite }))
     }
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
-        let written = JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond)
-        guard date.isFinite else { return written }
-        let units: Double
-        switch written {
-        case .integer(let integer): units = Double(integer)
-        case .double(let double): units = double
-        default: return written
-        }
-        let readBack = Date(timeIntervalSince1970: units / unitsPerSecond)
-        guard readBack != date else { return written }
+        if let written = JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) { return written }
+        // No number stands for the date: the nearest where JSON goes, reported; archives keep it.
+        let units = date.timeIntervalSince1970 * unitsPerSecond
         switch context.purpose {
         case .archive, .inspection:
             return .date(date)
         case .dictionary:
+            let readBack = Date(timeIntervalSince1970: units / unitsPerSecond)
             context.record(
                 .unencodableValue, expected: "a date that \(name) stand for exactly",
                 found:
                     "\(ISO8601Text.describing(date)), written \(units), which reads back as \(ISO8601Text.describing(readBack))"
             )
-            return written
+            return .double(units)
         }
     }
 }

@@ -109,9 +109,9 @@ extension JastorTransform where Value == Date {
     /// number with the fewest decimals that stands for it: the number it was read from, whenever
     /// that was the shortest. Each candidate is an integer divided by a power of ten (both exact,
     /// so the quotient is the `Double` nearest that decimal), with no text and no locale involved.
-    /// A date no number of up to 22 decimals stands for (one set in code, such as 0.1 s after
-    /// 2001) is written as its seconds since 1970 times the unit.
-    static func shortestUnits(of date: Date, unitsPerSecond: Double) -> JSONValue {
+    /// `nil` for a date no number stands for (one set in code, such as 0.1 s after 2001), which
+    /// ``EpochDateCodec`` reports; a date of NaN or infinite seconds is its own number.
+    static func shortestUnits(of date: Date, unitsPerSecond: Double) -> JSONValue? {
         let units = date.timeIntervalSince1970 * unitsPerSecond
         guard units.isFinite else { return .double(units) }
         func readsBack(_ candidate: Double) -> Bool {
@@ -127,6 +127,6 @@ extension JastorTransform where Value == Date {
             let candidate = scaled / scale
             if readsBack(candidate) { return .double(candidate) }
         }
-        return .double(units)
+        return readsBack(units) ? .double(units) : nil
     }
 }
