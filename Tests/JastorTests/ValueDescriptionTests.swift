@@ -53,6 +53,24 @@ private struct Shared {
     var levels: [Any]
 }
 
+/// A user's tree of structs whose typed arrays share their parts.
+private struct Branch {
+    var label: Int
+    var children: [Branch]
+}
+
+/// A user's struct holding two values of any type (stored out of line when large).
+private struct Fork {
+    var left: Any
+    var right: Any
+}
+
+/// A user's enum whose indirect payloads share their boxes.
+private indirect enum Tree {
+    case leaf(Int)
+    case node(Tree, Tree)
+}
+
 /// Two nested types of the same name in different enclosing types.
 private enum FirstPlace {
     enum Kind { case a }
@@ -360,6 +378,56 @@ private final class Diary: JastorObject {
         #expect(text.contains("… (") && text.contains(" more)"), "\(text.suffix(200))")
         #expect(text.count < 200_000)
         #expect(ValueDescription.isEqual(wide, wide))
+    }
+
+    /// Forty levels of `a = f(a, a)`, of one of three kinds chosen at random for each level, around
+    /// a random leaf; with `changedAt`, that level holds a second leaf instead of its copy.
+    private static func doubledParts(
+        leaf: Int, kinds: [Int], changedAt changed: Int? = nil
+    ) -> Any {
+        var value: Any = leaf
+        for (level, kind) in kinds.enumerated() {
+            let other: Any = level == changed ? leaf + 1 : value
+            switch kind {
+            case 0: value = Fork(left: value, right: other)
+            case 1: value = ["left": value, "right": other] as [String: Any]
+            default: value = [Fork(left: value, right: other), Fork(left: other, right: value)]
+            }
+        }
+        return value
+    }
+
+    /// Copies of a value met again (a struct, a typed array, a dictionary, an indirect payload
+    /// held by several fields) are compared once: forty levels of sharing (2^40 paths) compare
+    /// equal to a value built the same way apart, and unequal to one changed at any level, after
+    /// writing a number of parts linear in the levels.
+    @Test(arguments: [UInt64(0x5EED_C101), 0x5EED_C102, 0x5EED_C103])
+    func copiesOfStructsArraysAndDictionariesAreComparedOnce(seed: UInt64) {
+        print("ValueDescriptionTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<4 {
+            let leaf = Int.random(in: 0..<1_000, using: &random)
+            let kinds = (0..<40).map { _ in Int.random(in: 0..<3, using: &random) }
+            let changedAt = Int.random(in: 0..<40, using: &random)
+            let first = Self.doubledParts(leaf: leaf, kinds: kinds)
+            let second = Self.doubledParts(leaf: leaf, kinds: kinds)
+            let same = ValueDescription.comparison(first, second)
+            #expect(same.isEqual, "seed \(seed): kinds \(kinds)")
+            #expect(same.partsWritten <= 8 * kinds.count + 8, "seed \(seed): \(same.partsWritten) parts written")
+            let changed = Self.doubledParts(leaf: leaf, kinds: kinds, changedAt: changedAt)
+            let different = ValueDescription.comparison(first, changed)
+            #expect(!different.isEqual, "seed \(seed): kinds \(kinds), changed at \(changedAt)")
+            #expect(different.partsWritten <= 8 * kinds.count + 8, "seed \(seed)")
+        }
+        var tree = Tree.leaf(7)
+        for _ in 0..<40 { tree = .node(tree, tree) }
+        var other = Tree.leaf(7)
+        for level in 0..<40 { other = level == 39 ? .node(other, .leaf(8)) : .node(other, other) }
+        #expect(ValueDescription.comparison(tree, tree).partsWritten <= 84)
+        #expect(!ValueDescription.isEqual(tree, other))
+        var branch = Branch(label: 0, children: [])
+        for level in 1...40 { branch = Branch(label: level, children: [branch, branch]) }
+        #expect(ValueDescription.comparison(branch, branch).isEqual)
     }
 
     /// Foundation values whose `Mirror` shows their storage compare by their own `==`, and equal

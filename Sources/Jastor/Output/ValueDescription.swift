@@ -50,9 +50,16 @@ enum ValueDescription {
     /// the current thread's stack runs low before the walk ends compare unequal: they are not known
     /// to be equal.
     static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        comparison(lhs, rhs).isEqual
+    }
+
+    /// ``isEqual(_:_:)``'s answer, and how many parts it wrote to get it (each distinct part once).
+    static func comparison(_ lhs: Any, _ rhs: Any) -> (isEqual: Bool, partsWritten: Int) {
         let canonical = Canonical()
-        guard let left = canonical.number(of: lhs), let right = canonical.number(of: rhs) else { return false }
-        return left == right
+        guard let left = canonical.number(of: lhs), let right = canonical.number(of: rhs) else {
+            return (false, canonical.partsWritten)
+        }
+        return (left == right, canonical.partsWritten)
     }
 
     /// What a walk is for.
@@ -69,20 +76,25 @@ enum ValueDescription {
     /// Numbers for values by their full text: two values with equal texts get the same number.
     ///
     /// A part's text holds its own parts by number (`[#3, #3]`), so each part is written once
-    /// however many paths lead to it; an array (by its storage), an object or a Foundation container
-    /// met again takes the number it had, unless its text depended on what was above it (a cycle
-    /// cut to an object above it).
+    /// however many paths lead to it; an object (by its identity) or any other value met again as a
+    /// copy (by its type and stored bytes, ``StoredValue``) takes the number it had, unless its text
+    /// depended on what was above it (a cycle cut to an object above it).
     fileprivate final class Canonical {
         private var numbers: [String: Int] = [:]
         private var numbersOfObjects: [ObjectIdentifier: Int] = [:]
-        private var numbersOfArrays: [Int: Int] = [:]
-        /// The arrays whose storage address numbers them, kept alive so no other array reuses it.
-        private var arraysKept: [[Any]] = []
+        /// Numbers of the other parts (arrays, dictionaries, sets, structs, enums, tuples) by their
+        /// type and stored bytes: a copy of a value has its bytes, and so shares its number.
+        private var numbersOfValues: [StoredValue: Int] = [:]
+        /// The values ``numbersOfValues`` numbers, kept alive so that no storage their bytes point
+        /// to is freed and reused while the comparison runs.
+        private var valuesKept: [Any] = []
         /// The objects on the way down, with their level.
         private(set) var objectsAbove: [ObjectIdentifier: Int] = [:]
         private var level = 0
         /// The lowest level a cycle was cut to while writing the current part.
         private var lowestCut = Int.max
+        /// The parts whose text was written: each distinct part once.
+        private(set) var partsWritten = 0
         /// Whether a walk stopped where the stack ran low.
         var isIncomplete = false
         let stackLimit = StackGuard.currentLimit()
@@ -102,17 +114,15 @@ enum ValueDescription {
                 return number(ofEquatable: equatable)
             }
             let object = type(of: value) is AnyObject.Type ? ObjectIdentifier(value as AnyObject) : nil
-            var arrayAddress: Int?
-            if object == nil, type(of: value) == [Any].self, let array = value as? [Any], !array.isEmpty {
-                // The address of the array's storage, only compared, never read through.
-                arrayAddress = array.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-                arraysKept.append(array)
-            }
             if let object, objectsAbove[object] == nil, let known = numbersOfObjects[object] { return known }
-            if let arrayAddress, let known = numbersOfArrays[arrayAddress] { return known }
+            // A value met again as a copy (an array or a dictionary held by several places, a
+            // struct, an indirect payload): the same bytes, kept alive since, are the same value.
+            let stored = object == nil ? StoredValue(value) : nil
+            if let stored, let known = numbersOfValues[stored] { return known }
             let outerCut = lowestCut
             lowestCut = Int.max
             let partLevel = level
+            partsWritten += 1
             var walk = Walk(mode: .exact(self))
             walk.write(value, depth: 0)
             guard !isIncomplete else { return nil }
@@ -120,7 +130,10 @@ enum ValueDescription {
             // Its text holds no cycle cut to an object above it: the same wherever it is met.
             if lowestCut >= partLevel {
                 if let object { numbersOfObjects[object] = number }
-                if let arrayAddress { numbersOfArrays[arrayAddress] = number }
+                if let stored {
+                    numbersOfValues[stored] = number
+                    valuesKept.append(value)
+                }
             }
             lowestCut = min(outerCut, lowestCut)
             return number
@@ -383,6 +396,24 @@ enum ValueDescription {
             withUnsafeBytes(of: value) { $0.map { String($0, radix: 16) }.joined(separator: " ") }
         }
         return bytes(value)
+    }
+
+    /// A value's type and the bytes it is stored in (an array's or dictionary's storage address, a
+    /// struct's fields, an indirect payload's box), read and compared, never interpreted.
+    ///
+    /// Two values of one type with the same bytes are the same value while whatever those bytes
+    /// point to is alive and unchanged (storage shared by copies is copied before it is written);
+    /// two equal values may differ in them (padding, two storages with equal contents), which only
+    /// costs a second walk.
+    fileprivate struct StoredValue: Hashable {
+        let type: ObjectIdentifier
+        let bytes: [UInt8]
+
+        init(_ value: Any) {
+            func bytes<Value>(_ value: Value) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+            type = ObjectIdentifier(Swift.type(of: value))
+            self.bytes = _openExistential(value, do: bytes)
+        }
     }
 
     /// `nil` when `value` is not an optional; otherwise what it wraps (`.some(nil)` for `nil`).
