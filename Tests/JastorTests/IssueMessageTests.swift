@@ -21,6 +21,17 @@ import Testing
         ("plain key", "scores.plain key"),
         ("@home", "scores.@home"),
         ("ünïcødé 🐈‍⬛", "scores.ünïcødé 🐈‍⬛"),
+        ("family 👨🏽‍👩‍👧 ❤️‍🔥", "scores.family 👨🏽‍👩‍👧 ❤️‍🔥"),
+        // Invisible format characters: `zw` and `zw` + U+200B would print alike; U+202E reverses
+        // the rest of the line on screen.
+        ("zw\u{200B}", #"scores["zw\u{200b}"]"#),
+        ("id\u{202E}txt.exe", #"scores["id\u{202e}txt.exe"]"#),
+        ("\u{FEFF}id", #"scores["\u{feff}id"]"#),
+        ("a\u{2066}b", #"scores["a\u{2066}b"]"#),
+        ("a\u{200D}b", #"scores["a\u{200d}b"]"#),
+        // `": "` ends the path in a message: unquoted, this key would read as the path `scores.a`.
+        ("a: expected Bool, found Bool true", #"scores["a: expected Bool, found Bool true"]"#),
+        ("a:b", "scores.a:b"),
     ])
     func awkwardKeysAreQuoted(key: String, rendered: String) throws {
         let error = try #require(throws: JastorError.self) {
@@ -70,6 +81,53 @@ import Testing
         }
         #expect(
             error.description == "int: expected Int, found String \"\(String(repeating: "9x", count: 28))9\"…")
+    }
+
+    /// A text of one character holding 100 000 Unicode scalars (an `e` with combining accents) is
+    /// cut by scalars, as a key and as a found value, from a dictionary and from bytes.
+    @Test func oneCharacterOfManyScalarsIsShortened() throws {
+        let accented = "e" + String(repeating: "\u{301}", count: 100_000)
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["int": accented, "scores": [accented: "x"]], issues: &issues)
+        var fromBytes: [JastorIssue] = []
+        _ = try Everything(
+            json: Data(#"{"int": "\#(accented)", "scores": {"\#(accented)": "x"}}"#.utf8), issues: &fromBytes)
+        #expect(issues.count == 2 && fromBytes.map(\.description) == issues.map(\.description))
+        let shownKey = "e" + String(repeating: "\u{301}", count: 198) + "… (100001 Unicode scalars)"
+        let shownValue = "e" + String(repeating: "\u{301}", count: 56)
+        #expect(
+            issues.map(\.description).sorted() == [
+                "int: expected Int, found String \"\(shownValue)\"…",
+                "scores.\(shownKey): expected Double, found String \"x\"",
+            ])
+        #expect(issues.first?.found.unicodeScalars.count ?? 0 < 100)
+        #expect(issues.contains { $0.path == ["scores", .key(accented)] })
+    }
+
+    /// Format characters in a found value are escaped too.
+    @Test func formatCharactersInFoundTextAreEscaped() {
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["int": "12\u{202E}34", "bool": "\u{200B}"], issues: &issues)
+        #expect(
+            issues.map(\.description).sorted() == [
+                #"bool: expected Bool, found String "\u{200b}""#,
+                #"int: expected Int, found String "12\u{202e}34""#,
+            ])
+    }
+
+    /// An enum's mismatch names the enum, not its raw value's type, as an unknown case does.
+    @Test func anEnumMismatchNamesTheEnum() throws {
+        var issues: [JastorIssue] = []
+        _ = Everything(dictionary: ["colour": true, "priority": "x"], issues: &issues)
+        #expect(
+            issues.map(\.description).sorted() == [
+                "colour: expected Colour, found Bool true", #"priority: expected Priority, found String "x""#,
+            ])
+        var fromBytes: [JastorIssue] = []
+        _ = try Everything(json: Data(#"{"colour": true, "priority": "x"}"#.utf8), issues: &fromBytes)
+        #expect(fromBytes.map(\.description).sorted() == issues.map(\.description).sorted())
+        let error = try #require(throws: JastorError.self) { try Everything(validating: ["colour": 5]) }
+        #expect(error.issues.map(\.expected) == ["Colour"])
     }
 
     /// Found and expected texts (which may name things from the input) never break the line.

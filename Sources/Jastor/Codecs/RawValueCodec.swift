@@ -24,7 +24,12 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
-        guard let rawValue = raw.decode(source, context: &context) else { return false }
+        let mark = context.issueCount
+        guard let rawValue = raw.decode(source, context: &context) else {
+            // What the property expected is the enum, not its raw type (`colour: expected Colour`).
+            if context.issueCount != mark { context.renameExpected(since: mark, to: typeName) }
+            return false
+        }
         guard let value = Value(rawValue: rawValue) else {
             context.record(.invalidValue, expected: typeName, found: source.kind.summary)
             return false

@@ -72,6 +72,23 @@ struct IssueTrail {
             Entry(issue: JastorIssue(path: [], kind: kind, expected: expected, found: found), isRelative: true))
     }
 
+    /// How many issues have been recorded: a mark for ``renameExpected(since:to:)``.
+    var count: Int { entries.count }
+
+    /// Names `expected` as what the type mismatches and invalid values recorded at this level since
+    /// `mark` expected:
+    /// a raw value's codec speaks of its raw type where the property holds an enum.
+    mutating func renameExpected(since mark: Int, to expected: String) {
+        for index in mark..<entries.count
+        where entries[index].isRelative && entries[index].reversedPath.isEmpty
+            && [.typeMismatch, .invalidValue].contains(entries[index].issue.kind)
+        {
+            let issue = entries[index].issue
+            entries[index].issue = JastorIssue(
+                path: issue.path, kind: issue.kind, expected: expected, found: issue.found)
+        }
+    }
+
     /// Adds issues that carry their own paths.
     mutating func append(_ issues: [JastorIssue]) {
         entries += issues.map { Entry(issue: $0, isRelative: false) }

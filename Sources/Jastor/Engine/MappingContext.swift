@@ -269,6 +269,15 @@ struct MappingContext {
         trail.record(kind, expected: expected, found: found)
     }
 
+    /// How many issues have been recorded so far (a mark for ``renameExpected(since:to:)``).
+    var issueCount: Int { trail.count }
+
+    /// Says `expected` in the type mismatches and invalid values recorded at the current path since
+    /// `mark`: what a value's enum expected, where its raw value's codec named the raw type.
+    mutating func renameExpected(since mark: Int, to expected: String) {
+        trail.renameExpected(since: mark, to: expected)
+    }
+
     /// Records a class's declaration issues, once per class and run.
     mutating func recordDeclarationIssues(of plan: ClassPlan) {
         guard !plan.declarationIssues.isEmpty,

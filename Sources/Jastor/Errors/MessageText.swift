@@ -1,49 +1,97 @@
 /// Keeps the text an issue shows short and on one line, whatever the input held.
 ///
 /// Found values and names can come from input: a 600 KB class name in a crafted archive, a key
-/// holding a newline. Messages show at most ``limit`` characters of each, and escape line breaks
-/// and other control characters, so that an error's description stays one line per issue.
+/// holding a newline. Messages show at most ``limit`` characters of each, and escape line breaks,
+/// other control characters and invisible format characters, so that an error's description stays
+/// one line per issue and shows what it holds.
 enum MessageText {
     /// The most characters of one input-derived text a message shows.
     static let limit = 200
 
     /// `text` cut to about `limit` characters, saying how long it was: `abc… (600000 characters)`.
+    ///
+    /// A text of few characters that holds many Unicode scalars (one `e` with 100 000 combining
+    /// accents is one character) is cut by scalars instead: `é́́… (100001 Unicode scalars)`.
     static func shortened(_ text: String, limit: Int = limit) -> String {
-        guard text.utf8.count > limit else { return text }
-        let count = text.count
-        guard count > limit else { return text }
-        return "\(text.prefix(limit - 1))… (\(count) characters)"
+        guard let cut = cut(text, over: limit, keeping: limit - 1) else { return text }
+        return "\(cut.prefix)… (\(cut.length))"
     }
 
-    /// `text` shortened, with control characters and line breaks escaped (`\n`, `\u{7}`).
+    /// The start of `text` when it holds more than `over` characters or Unicode scalars: its first
+    /// `keeping` characters, at most `keeping` scalars of them, and its length in what it held too
+    /// many of; `nil` for a text within the limit.
+    static func cut(_ text: String, over limit: Int, keeping: Int) -> (prefix: String, length: String)? {
+        guard text.utf8.count > limit else { return nil }
+        let count = text.count
+        let scalars = text.unicodeScalars.count
+        guard count > limit || scalars > limit else { return nil }
+        var prefix = String(text.prefix(keeping))
+        if prefix.unicodeScalars.count > keeping {
+            var scalarPrefix = ""
+            scalarPrefix.unicodeScalars.append(contentsOf: prefix.unicodeScalars.prefix(keeping))
+            prefix = scalarPrefix
+        }
+        return (prefix, count > limit ? "\(count) characters" : "\(scalars) Unicode scalars")
+    }
+
+    /// `text` shortened, with control characters, line breaks and invisible format characters
+    /// escaped (`\n`, `\u{7}`, `\u{202e}`).
     static func oneLine(_ text: String) -> String {
         let short = shortened(text)
-        guard short.unicodeScalars.contains(where: isLineBreaking) else { return short }
+        guard hasEscapes(short) else { return short }
         var escaped = ""
+        var previous: Unicode.Scalar?
         for scalar in short.unicodeScalars {
-            if let escape = escape(scalar) { escaped += escape } else { escaped.unicodeScalars.append(scalar) }
+            if let escape = escape(scalar, after: previous) {
+                escaped += escape
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+            previous = scalar
         }
         return escaped
     }
 
-    /// How a control or line-breaking scalar is written in one line of text; `nil` for any other.
+    /// Whether `text` holds a scalar written escaped.
+    static func hasEscapes(_ text: String) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar, after: previous) { return true }
+            previous = scalar
+        }
+        return false
+    }
+
+    /// How a scalar ``isEscaped(_:after:)`` names is written in one line of text; `nil` for any
+    /// other.
     ///
     /// As Swift writes it (`\n`, `\r`, `\t`, `\u{7}`); messages and key paths' text both escape so.
-    static func escape(_ scalar: Unicode.Scalar) -> String? {
+    static func escape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> String? {
         switch scalar {
         case "\n": "\\n"
         case "\r": "\\r"
         case "\t": "\\t"
-        case _ where isLineBreaking(scalar): "\\u{\(String(scalar.value, radix: 16))}"
+        case _ where isEscaped(scalar, after: previous): "\\u{\(String(scalar.value, radix: 16))}"
         default: nil
         }
     }
 
-    /// Whether a scalar is a control character or a line or paragraph separator.
-    static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar is written escaped.
+    ///
+    /// Control characters, line and paragraph separators, and format characters, which show
+    /// nothing or reorder the text around them (a zero-width space U+200B, a byte order mark, the
+    /// right-to-left override U+202E): `id` and `id\u{200b}`, printed raw, would look alike. A
+    /// zero-width joiner after an emoji is part of it (`🐈‍⬛`) and kept.
+    static func isEscaped(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
         switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        case .format:
+            guard scalar == "\u{200D}", let previous else { return true }
+            let joinsEmoji =
+                previous == "\u{FE0F}" || previous.properties.isEmojiModifier
+                || (previous.value > 0x7F && previous.properties.isEmoji)
+            return !joinsEmoji
+        default: return false
         }
     }
 }

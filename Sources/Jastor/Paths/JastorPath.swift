@@ -208,7 +208,8 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The path as `statuses[3].user.id`; the empty path renders as `<root>`.
     ///
     /// A key that plain text would misread (one that is empty, consists of digits, or holds a dot,
-    /// a bracket, a quote, a backslash or a control character) is quoted in brackets and escaped,
+    /// a bracket, a quote, a backslash, `": "`, a control or an invisible format character) is
+    /// quoted in brackets and escaped,
     /// `statuses[3]["a.b"]`, so the text parses back into the same path.
     public var description: String {
         rendered(keysUpTo: nil)
@@ -256,28 +257,28 @@ private enum PathText {
         guard !key.isEmpty else { return true }
         let digits = key.utf8.first == UInt8(ascii: "@") ? key.utf8.dropFirst() : key.utf8[...]
         if !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return true }
-        return key.unicodeScalars.contains { scalar in
-            switch scalar {
-            case ".", "[", "]", "\"", "\\": true
-            default: MessageText.isLineBreaking(scalar)
-            }
-        }
+        // `": "` ends a path in an issue's text: a key holding it would read as a shorter path.
+        if key.contains(": ") { return true }
+        if key.unicodeScalars.contains(where: { [".", "[", "]", "\"", "\\"].contains($0) }) { return true }
+        return MessageText.hasEscapes(key)
     }
 
     /// `key` in double quotes, with quotes, backslashes and control characters escaped.
     static func quoted(_ key: String) -> String {
         var text = "\""
+        var previous: Unicode.Scalar?
         for scalar in key.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
             default:
-                if let escape = MessageText.escape(scalar) {
+                if let escape = MessageText.escape(scalar, after: previous) {
                     text += escape
                 } else {
                     text.unicodeScalars.append(scalar)
                 }
             }
+            previous = scalar
         }
         return text + "\""
     }

@@ -39,8 +39,8 @@ extension JSONScalar {
         case .decimal(let value): "Number \(value)"
         case .number(let literal): "Number \(Self.shortened(literal.text))"
         case .string(let value):
-            value.count > 60
-                ? "String \(String(value.prefix(57)).debugDescription)…" : "String \(value.debugDescription)"
+            MessageText.cut(value, over: 60, keeping: 57).map { "String \($0.prefix.debugDescription)…" }
+                ?? "String \(value.debugDescription)"
         case .date(let value): "Date \(ISO8601Text.describing(value))"
         case .data(let value): "Data (\(value.count) bytes)"
         }
