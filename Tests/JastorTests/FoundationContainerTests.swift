@@ -129,4 +129,52 @@ private final class Shelf: JastorObject {
         #expect(issues.map(\.description) == ["items: expected at most 256 levels of nesting, found deeper input"])
         #expect(deep.items.isEmpty)
     }
+
+    /// A dictionary has no order, and Swift's iteration order changes with its capacity and from
+    /// one process to the next: its members are read in the order of their keys' bytes, so equal
+    /// dictionaries give the same issues in the same order and, under a value limit, keep the same
+    /// members (random keys and capacities, seed printed).
+    @Test(arguments: [UInt64(0x5EED_D001), 0x5EED_D002])
+    func equalDictionariesGiveTheSameIssuesInOneOrder(seed: UInt64) throws {
+        print("FoundationContainerTests seed \(String(seed, radix: 16))")
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<8 {
+            let keys = (0..<Int.random(in: 2..<40, using: &random)).map { index in
+                "k" + String(Int.random(in: 0..<1_000_000, using: &random), radix: 36) + "\(index)"
+            }
+            var small: [String: Any] = [:]
+            var large: [String: Any] = [:]
+            large.reserveCapacity(Int.random(in: 64..<4_096, using: &random))
+            for key in keys {
+                small[key] = "x"
+                large[key] = "x"
+            }
+            var fromSmall: [JastorIssue] = []
+            var fromLarge: [JastorIssue] = []
+            _ = Everything(dictionary: ["scores": small], issues: &fromSmall)
+            _ = Everything(dictionary: ["scores": large], issues: &fromLarge)
+            let sortedKeys = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            #expect(fromSmall.map(\.path) == sortedKeys.map { ["scores", .key($0)] }, "seed \(seed)")
+            #expect(fromLarge.map(\.path) == fromSmall.map(\.path), "seed \(seed)")
+            let limit = Int.random(in: 2..<(keys.count + 2), using: &random)
+            var numbers: [String: Any] = [:]
+            var reserved: [String: Any] = [:]
+            reserved.reserveCapacity(4_096)
+            for (index, key) in keys.enumerated() {
+                numbers[key] = Double(index)
+                reserved[key] = Double(index)
+            }
+            try JastorLimits.$current.withValue(JastorLimits(maximumValueCount: limit)) {
+                var issues: [JastorIssue] = []
+                let first = Everything(dictionary: ["scores": numbers], issues: &issues)
+                let second = Everything(dictionary: ["scores": reserved])
+                #expect(first.scores == second.scores, "seed \(seed): limit \(limit)")
+                if limit <= keys.count {
+                    #expect(issues.map(\.kind) == [.tooManyValues], "seed \(seed)")
+                    #expect(Set(first.scores.keys).isSubset(of: sortedKeys.prefix(limit)), "seed \(seed)")
+                }
+                _ = try #require(first.scores.count <= keys.count)
+            }
+        }
+    }
 }

@@ -162,7 +162,7 @@ struct MappingContext {
             }
         } else if case .object = value.kind {
             if value.hasKeysEqualAsStrings { scan.hasKeysEqualAsStrings = true }
-            value.object.forEachMember { _, member in
+            value.object.forEachMemberInAnyOrder { _, member in
                 if result == .fits { result = measureMember(member, levels: levels - 1, scan: &scan) }
             }
         } else {

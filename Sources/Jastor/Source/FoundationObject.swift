@@ -19,7 +19,21 @@ struct FoundationObject: JSONObjectSource {
         }
     }
 
+    /// Calls `body` with each member in the order of their keys' UTF-8 bytes: a dictionary has no
+    /// order of its own, and its iteration order changes from one process to the next (Swift seeds
+    /// its hashing per process), so the issues a run records and what a value limit keeps would too.
     func forEachMember(_ body: (String, FoundationJSON) -> Void) {
+        guard dictionary.count > 1 else {
+            for (key, value) in dictionary { body(key, FoundationJSON(raw: value)) }
+            return
+        }
+        let members = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (key, value) in members {
+            body(key, FoundationJSON(raw: value))
+        }
+    }
+
+    func forEachMemberInAnyOrder(_ body: (String, FoundationJSON) -> Void) {
         for (key, value) in dictionary {
             body(key, FoundationJSON(raw: value))
         }

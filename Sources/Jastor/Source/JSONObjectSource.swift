@@ -11,8 +11,13 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// plan's order, and the member under that key (the last one, if the key repeats).
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void)
 
-    /// Calls `body` with every member, in the object's own order where it has one.
+    /// Calls `body` with every member, in the object's own order where it has one (a document's),
+    /// else in one order for every run (a Foundation dictionary's, by its keys' bytes).
     func forEachMember(_ body: (String, Member) -> Void)
+
+    /// Calls `body` with every member in whatever order is cheapest: for walks whose outcome no
+    /// order changes (counting values).
+    func forEachMemberInAnyOrder(_ body: (String, Member) -> Void)
 
     /// Calls `body` with the members, as ``forEachMember(_:)`` does, leaving out those whose key
     /// is one of `table`'s where the source can tell without building the key (the byte reader's);
@@ -24,6 +29,10 @@ protocol JSONObjectSource: FoundationMemberLookup {
 }
 
 extension JSONObjectSource {
+    func forEachMemberInAnyOrder(_ body: (String, Member) -> Void) {
+        forEachMember(body)
+    }
+
     // A Foundation key is a `String` already: matching it against the table would only add a copy
     // and a hash to the caller's own lookup.
     func forEachMember(outside table: KeyTable, _ body: (String, Member) -> Void) {
