@@ -92,6 +92,14 @@ import Testing
         #expect(
             try error(reading: "{\"a\": 1,\n \"b\": x}") == "expected a value, found 'x' at line 2, column 7 (byte 15)")
         #expect(try error(reading: "") == "expected a value, found an empty input at line 1, column 1 (byte 0)")
+        // Lines end at `\r\n` and at a lone `\r` too, as editors count them.
+        #expect(
+            try error(reading: "{\"a\": 1,\r\n \"b\": x}")
+                == "expected a value, found 'x' at line 2, column 7 (byte 16)")
+        #expect(
+            try error(reading: "{\r\"a\":\r x}") == "expected a value, found 'x' at line 3, column 2 (byte 8)")
+        #expect(
+            try error(reading: "[1,\n\r\n\r 2 x]") == "expected ',' or ']', found 'x' at line 4, column 4 (byte 10)")
         #expect(
             try error(reading: "[1, 2")
                 == "expected ',' or ']', found the end of the input at line 1, column 6 (byte 5)")

@@ -13,12 +13,18 @@ struct JSONSyntaxError: Error {
         var column = 1
         // A UTF-8 byte order mark, which the reader skips, takes no column: editors do not show it.
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Swift.min(3, offset) : 0
+        // Lines end as editors end them: at `\n`, `\r\n` or a lone `\r` (classic Mac OS text).
+        var afterCarriageReturn = false
         for byte in bytes[start..<Swift.max(start, Swift.min(offset, bytes.count))] {
-            if byte == 0x0A {
+            if byte == 0x0A, afterCarriageReturn {
+                afterCarriageReturn = false
+            } else if byte == 0x0A || byte == 0x0D {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+                afterCarriageReturn = byte == 0x0D
+            } else {
+                afterCarriageReturn = false
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
         }
         let found: String
