@@ -201,6 +201,28 @@ private final class PropertyListRecord: JastorObject {
         #expect(plistError.description.contains("a dictionary key that is not a string"), "\(plistError)")
     }
 
+    /// The class marker where a value goes (the writer spells a string `"$class"` as `"$$class"`)
+    /// makes the archive unreadable in both formats: it is never read as the string `"$class"`.
+    @Test func theClassMarkerAsAValueInAnArchiveIsAnError() throws {
+        let model = Sentinels()
+        model.text = "plain"
+        model.texts = ["first"]
+        for original in [#""plain""#, #""first""#] {
+            let text = String(decoding: try model.archivedData(format: .json), as: UTF8.self)
+            let crafted = Data(text.replacingOccurrences(of: original, with: #""$class""#).utf8)
+            let error = try #require(throws: JastorError.self) { try Sentinels.unarchive(from: crafted) }
+            #expect(error.description.contains(#"the class marker "$class" as a value"#), "\(error)")
+
+            let tree = try JSONSerialization.jsonObject(with: crafted)
+            let propertyList = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+            let plistError = try #require(throws: JastorError.self) { try Sentinels.unarchive(from: propertyList) }
+            #expect(plistError.description.contains(#"the class marker "$class" as a value"#), "\(plistError)")
+        }
+        // Escaped, it is the string.
+        model.text = "$class"
+        for format in Self.formats { #expect(try archived(model, format).text == "$class") }
+    }
+
     /// An escaped key (`"$$nan"`, the writer's spelling of the key `"$nan"`) reads back as that key.
     @Test func aKeyThatLooksLikeAMarkerComesBack() throws {
         let model = Sentinels()

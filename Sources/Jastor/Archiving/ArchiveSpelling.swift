@@ -56,9 +56,12 @@ enum ArchiveSpelling {
         let text: String
         /// Whether the text is a known marker in an object key's place, where only strings go.
         var isKey = false
+        /// Whether the text is the class marker in a value's place, where only a key may hold it.
+        var isClassMarkerValue = false
 
         var reason: String {
             let shown = (text.count > 40 ? String(text.prefix(40)) + "…" : text).debugDescription
+            if isClassMarkerValue { return "the class marker \(shown) as a value" }
             return isKey ? "the marker \(shown) as an object key" : "the unknown marker \(shown)"
         }
     }
@@ -68,6 +71,7 @@ enum ArchiveSpelling {
     static func value(ofArchived text: String) throws(UnknownMarker) -> JSONValue {
         guard text.utf8.first == UInt8(ascii: "$") else { return .string(text) }
         if text.utf8.dropFirst().first == UInt8(ascii: "$") { return .string(String(text.dropFirst())) }
+        // The class marker, which readers accept only as an object's key.
         if text == classMarker { return .string(text) }
         if text == null { return .null }
         if let double = nonFinite[text] { return .double(double) }

@@ -50,13 +50,24 @@ struct BinaryPropertyListReader {
         reader.readsMarkers = reader.archiveVersion() >= ArchiveSpelling.firstEscapingVersion
         var converted = [Conversion?](repeating: nil, count: reader.objectOffsets.count)
         var inProgress = Set<Int>()
-        return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress).value
+        return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress)
+            .valueInValuePlace()
     }
 
     /// An object converted, and how many values it stands for (itself and everything inside it).
     private struct Conversion {
         let value: JSONValue
         let count: Int
+        /// Whether the object is the class marker `$class` itself, which only an object's key may be.
+        var isClassMarker = false
+
+        /// The value, if it may stand where a value goes (not a bare class marker).
+        func valueInValuePlace() throws(Failure) -> JSONValue {
+            guard !isClassMarker else {
+                throw Failure(reason: "the class marker \(ArchiveSpelling.classMarker.debugDescription) as a value")
+            }
+            return value
+        }
     }
 
     private var valueLimit = Int.max
@@ -113,6 +124,7 @@ struct BinaryPropertyListReader {
         let low = Int(marker & 0x0F)
         let value: JSONValue
         var count = 1
+        var isClassMarker = false
         switch marker >> 4 {
         case 0x0 where marker == 0x08: value = .bool(false)
         case 0x0 where marker == 0x09: value = .bool(true)
@@ -127,6 +139,7 @@ struct BinaryPropertyListReader {
                 throw Failure(reason: "object \(object) is a string that is not valid text")
             }
             value = try archived(text)
+            isClassMarker = readsMarkers && text == ArchiveSpelling.classMarker
         case 0x6:
             let (unitCount, contents) = try length(low, at: start, elementSize: 2)
             let units = (0..<unitCount).map {
@@ -137,6 +150,7 @@ struct BinaryPropertyListReader {
                 throw Failure(reason: "object \(object) is a string that is not valid text")
             }
             value = try archived(text)
+            isClassMarker = readsMarkers && text == ArchiveSpelling.classMarker
         case 0xA:
             let (elementCount, references) = try length(low, at: start, elementSize: referenceSize)
             var elements: [JSONValue] = []
@@ -145,7 +159,7 @@ struct BinaryPropertyListReader {
                 let element = try reference(at: references + index * referenceSize)
                 let conversion = try self.value(
                     of: element, depth: depth + 1, converted: &converted, inProgress: &inProgress)
-                elements.append(conversion.value)
+                elements.append(try conversion.valueInValuePlace())
                 count = try counted(count, conversion.count)
             }
             value = .array(elements)
@@ -162,14 +176,15 @@ struct BinaryPropertyListReader {
                 let member = try self.value(
                     of: try reference(at: keyReferences + (memberCount + index) * referenceSize), depth: depth + 1,
                     converted: &converted, inProgress: &inProgress)
-                members.appendNew(member.value, forKey: name)  // a repeated key: lookups find the last
+                // A repeated key: lookups find the last.
+                members.appendNew(try member.valueInValuePlace(), forKey: name)
                 count = try counted(count, member.count)
             }
             value = .object(members)
         default:
             throw Failure(reason: "an object of kind \(String(format: "0x%02X", marker)), which archives do not hold")
         }
-        let conversion = Conversion(value: value, count: count)
+        let conversion = Conversion(value: value, count: count, isClassMarker: isClassMarker)
         converted[object] = conversion
         return conversion
     }

@@ -157,6 +157,12 @@ package final class JSONDocument: Sendable {
                 }
                 let value = try ArchiveSpelling.value(ofArchived: text)
                 if case .string = value {
+                    // `$class` unescaped is the class marker: an object's key, never a value.
+                    if text == ArchiveSpelling.classMarker {
+                        let isKey = keys ?? keyNodes()
+                        keys = isKey
+                        if !isKey[index] { throw ArchiveSpelling.UnknownMarker(text: text, isClassMarkerValue: true) }
+                    }
                 } else {
                     let isKey = keys ?? keyNodes()
                     keys = isKey
