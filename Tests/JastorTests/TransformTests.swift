@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Jastor
@@ -114,8 +115,68 @@ private final class AliasUnwritable: JastorObject {
     }
 }
 
+/// What a closure transform's `decode` and a class hook were handed, as type and value.
+private let handedValues = Mutex<[String]>([])
+
+private func handed(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    return "\(type(of: value)) \(value)"
+}
+
+/// A closure transform that notes what it is handed, beside a model whose class hook does.
+private final class Noted: JastorObject {
+    var reading = 0.0
+    var looked: Looked?
+
+    override class var properties: [JastorProperty] {
+        [
+            .init(
+                "reading", \Noted.reading,
+                transform: JastorTransform(
+                    decode: { value in
+                        handedValues.withLock { $0.append(handed(value)) }
+                        return value as? Double
+                    }, encode: { $0 })),
+            .init("looked", \Noted.looked),
+        ]
+    }
+}
+
+/// A class hook that notes what its view hands it.
+private class Looked: JastorObject {
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        handedValues.withLock { $0.append(handed(json["reading"])) }
+        return nil
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
+    /// Closure transforms and class hooks are handed a number as `JSONSerialization` documents it,
+    /// whatever the untyped rule keeps: an integer as `Int` (`UInt64` beyond it), any other number
+    /// as the nearest `Double` (`-65.613616999999977`, which untyped values keep as an exact
+    /// `Decimal`), from bytes and from a dictionary of the same text.
+    @Test func closuresAndHooksAreHandedNumbersAsIntUInt64OrDouble() throws {
+        let cases = [
+            ("-65.613616999999977", "Double -65.61361699999998"), ("12", "Int 12"), ("1.5", "Double 1.5"),
+            ("18446744073709551615", "UInt64 18446744073709551615"), ("-0", "Double -0.0"),
+            ("1e400", "Double inf"), ("123456789012345678901234567890", "Double 1.2345678901234568e+29"),
+            ("true", "Bool true"), (#""x""#, "String x"),
+        ]
+        for (text, expected) in cases {
+            let document = Data(#"{"reading": \#(text), "looked": {"reading": \#(text)}}"#.utf8)
+            handedValues.withLock { $0 = [] }
+            _ = try Noted(json: document)
+            #expect(handedValues.withLock { $0 } == [expected, expected], "\(text)")
+            guard text != "1e400", text != "-0" else { continue }
+            handedValues.withLock { $0 = [] }
+            let dictionary = try #require(try JSONSerialization.jsonObject(with: document) as? [String: Any])
+            _ = Noted(dictionary: dictionary)
+            let fromDictionary = handedValues.withLock { $0 }
+            #expect(fromDictionary.count == 2 && fromDictionary[0] == fromDictionary[1], "\(fromDictionary)")
+        }
+    }
+
     private let json: [String: Any] = [
         "formatted": "2013-05-17 12:30:00",
         "localFormatted": "17 May 2013 14:30",

@@ -4,8 +4,10 @@ extension JastorObject: Codable {
     /// Encodes the model as ``toDictionary()`` writes it: JSON keys, key strategy and transforms.
     ///
     /// `Codable` follows the JSON mapping rules in both directions, so a model inside your own
-    /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written as a
-    /// string so that it reads back exactly. No class is recorded: a subclass in a property
+    /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written so that
+    /// it reads back exactly into a `Decimal` property: `JSONEncoder` writes it as a number with
+    /// all its digits, up to 36 (`{"amount":1.25}`), and as a string beyond (see <doc:Archiving>).
+    /// No class is recorded: a subclass in a property
     /// typed as its base class decodes as the base class (or the class its
     /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
     ///

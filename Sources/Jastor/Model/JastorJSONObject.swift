@@ -16,8 +16,9 @@ public struct JastorJSONObject {
     }
 
     /// The member under `key` as `JSONSerialization` would produce it (JSON booleans as `Bool`,
-    /// numbers as `Int`, `UInt64` or `Double`; read from bytes, `-0` is the `Double` `-0.0` and an
-    /// integer beyond `UInt64` the nearest `Double`), or `nil` when the object has no such key.
+    /// numbers as `Int`, `UInt64` or `Double`; read from bytes, `-0` is the `Double` `-0.0`, an
+    /// integer beyond `UInt64` and any number with a fraction or exponent the nearest `Double`,
+    /// infinite beyond its range), or `nil` when the object has no such key.
     ///
     /// ```swift
     /// let type = json["type"] as? String

@@ -376,7 +376,8 @@ open class JastorObject {
     /// The model as a JSON dictionary that `JSONSerialization` accepts.
     ///
     /// Keys are the JSON keys the model reads, nested models become dictionaries, dates become
-    /// seconds since 1970 and `Data` base64 strings. A `nil` or empty value is left out when the
+    /// ISO-8601 text in UTC (`2014-08-29T10:12:00Z`, with the fractional digits it takes to read
+    /// back the same `Date`) and `Data` base64 strings. A `nil` or empty value is left out when the
     /// property's default is also `nil` or empty, so that `T(dictionary: x.toDictionary()) == x`.
     ///
     /// ```swift

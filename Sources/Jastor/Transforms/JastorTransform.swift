@@ -20,8 +20,12 @@ public struct JastorTransform<Value>: Sendable {
     /// A transform made of two closures over Foundation JSON values.
     ///
     /// `decode` receives the JSON value as `JSONSerialization` would produce it, with JSON booleans
-    /// as `Bool` and numbers as `Int`, `UInt64` or `Double` (so `as? Int` never matches `true`), and
-    /// returns `nil` when the value does not fit. `encode` returns a Foundation JSON value.
+    /// as `Bool` and numbers as `Int`, `UInt64` or `Double` (so `as? Int` never matches `true`): an
+    /// integer as `Int`, or `UInt64` beyond `Int`, any other number as the nearest `Double`
+    /// (`-65.613616999999977`, `-0`, infinite beyond `Double`'s range; the exact `Decimal` untyped
+    /// values keep is not handed over). It returns `nil` when the value does not fit. Objects and
+    /// arrays come as `[String: Any]` and `[Any]` holding values as untyped properties keep them.
+    /// `encode` returns a Foundation JSON value.
     ///
     /// ```swift
     /// let cents = JastorTransform<Int>(decode: { ($0 as? Double).map { Int($0 * 100) } }, encode: { Double($0) / 100 })
