@@ -32,6 +32,10 @@ import Testing
         // `": "` ends the path in a message: unquoted, this key would read as the path `scores.a`.
         ("a: expected Bool, found Bool true", #"scores["a: expected Bool, found Bool true"]"#),
         ("a:b", "scores.a:b"),
+        // A combining mark that starts a key would combine with the dot or quote before it.
+        ("\u{301}x", #"scores["\u{301}x"]"#),
+        ("\u{301}a.b", #"scores["\u{301}a.b"]"#),
+        ("e\u{301}", "scores.e\u{301}"),
     ])
     func awkwardKeysAreQuoted(key: String, rendered: String) throws {
         let error = try #require(throws: JastorError.self) {
@@ -41,6 +45,17 @@ import Testing
         #expect(error.description == "\(rendered): expected Double, found String \"many\"")
         #expect(!error.description.contains("\n"))
         #expect(JastorPath(parsing: rendered) == ["scores", .key(key)])
+    }
+
+    /// Paths parse scalar by scalar: a combining mark after a dot, a bracket or a quote does not
+    /// hide it.
+    @Test func combiningMarksDoNotHideDotsOrQuotes() {
+        #expect(JastorPath(parsing: "counts.\u{301}x") == ["counts", "\u{301}x"])
+        #expect(JastorPath(parsing: #"counts["\#u{301}a.b"]"#) == ["counts", "\u{301}a.b"])
+        let error = JastorError(issues: [
+            JastorIssue(path: ["counts", "\u{301}x"], kind: .typeMismatch, expected: "Int", found: "Bool true")
+        ])
+        #expect(error.description == #"counts["\u{301}x"]: expected Int, found Bool true"#)
     }
 
     @Test func indexThenQuotedKey() {

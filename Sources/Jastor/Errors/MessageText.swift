@@ -81,10 +81,15 @@ enum MessageText {
     /// Control characters, line and paragraph separators, and format characters, which show
     /// nothing or reorder the text around them (a zero-width space U+200B, a byte order mark, the
     /// right-to-left override U+202E): `id` and `id\u{200b}`, printed raw, would look alike. A
-    /// zero-width joiner after an emoji is part of it (`🐈‍⬛`) and kept.
+    /// zero-width joiner after an emoji is part of it (`🐈‍⬛`) and kept. So is a combining mark,
+    /// except at the start of the text, where it would combine with the dot or quote before it.
     static func isEscaped(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            // A mark that starts the text would combine with what is printed before it (a path's
+            // dot or quote).
+            return previous == nil
         case .format:
             guard scalar == "\u{200D}", let previous else { return true }
             let joinsEmoji =

@@ -145,10 +145,12 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
             current = ""
             hasKey = false
         }
-        var characters = text.makeIterator()
+        // Scalar by scalar: a combining mark after a dot or a quote (a key `"\u{301}x"`) would
+        // make one `Character` of the two, and hide the dot or the quote.
+        var characters = text.unicodeScalars.makeIterator()
         while let character = characters.next() {
             if escaped {
-                current.append(character)
+                current.unicodeScalars.append(character)
                 escaped = false
                 hasKey = true
                 continue
@@ -180,7 +182,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
                     } else if quoted {
                         note("text after a quoted key before its closing bracket")
                     } else {
-                        inside.append(next)
+                        inside.unicodeScalars.append(next)
                     }
                 }
                 if !closed { note("a bracket without its closing ]") }
@@ -194,7 +196,7 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
                 }
                 canEndWithDot = true
             default:
-                current.append(character)
+                current.unicodeScalars.append(character)
                 hasKey = true
             }
         }
@@ -285,12 +287,12 @@ private enum PathText {
 
     /// Reads a quoted key after its opening quote, up to and including the closing one; `nil` when
     /// the text ends before the closing quote or a `\\u{…}` escape names no Unicode scalar.
-    static func unquoted(from characters: inout String.Iterator) -> String? {
+    static func unquoted(from characters: inout String.UnicodeScalarView.Iterator) -> String? {
         var key = ""
         while let character = characters.next() {
             if character == "\"" { return key }
             guard character == "\\" else {
-                key.append(character)
+                key.unicodeScalars.append(character)
                 continue
             }
             guard let escaped = characters.next() else { return nil }
@@ -301,11 +303,11 @@ private enum PathText {
             case "u":
                 var hex = ""
                 while let next = characters.next(), next != "}" {
-                    if next != "{" { hex.append(next) }
+                    if next != "{" { hex.unicodeScalars.append(next) }
                 }
                 guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
                 key.unicodeScalars.append(scalar)
-            default: key.append(escaped)
+            default: key.unicodeScalars.append(escaped)
             }
         }
         return nil
