@@ -75,6 +75,26 @@ private struct UserResponse: Codable {
     }
 }
 
+/// A declaration mistake: `forgotten` is a stored property no registration lists.
+private final class Forgetful: JastorObject {
+    var name = ""
+    var forgotten = 0
+
+    override class var properties: [JastorProperty] { [.init("name", \Forgetful.name)] }
+}
+
+/// Holds a ``Forgetful`` one level down, under a model that is declared well.
+private final class ForgetfulOwner: JastorObject {
+    var inner: Forgetful?
+
+    override class var properties: [JastorProperty] { [.init("inner", \ForgetfulOwner.inner)] }
+}
+
+private struct ForgetfulHolder: Decodable {
+    var model: Forgetful
+    var owner: ForgetfulOwner?
+}
+
 /// `Codable` follows the JSON mapping rules of `init(dictionary:)` and `toDictionary()`.
 @Suite struct CodableTests {
     @Test func modelInsideACodableResponseReadsTheAPIsJSON() throws {
@@ -238,5 +258,35 @@ private struct UserResponse: Codable {
         #expect(copy == attachment)
         #expect(copy.name == "NaN")
         #expect(copy.info["big"] as? String == "Infinity")
+    }
+
+    /// A declaration mistake names a class and a property, not a place in the data: it is thrown at
+    /// the coding path of the model being decoded, the message naming both.
+    @Test func aDeclarationMistakeIsThrownAtTheModelsCodingPath() throws {
+        let message =
+            "Forgetful.forgotten: expected a registration in Forgetful.properties, found an unregistered stored property"
+        for (text, path) in [
+            (#"{"model": {"name": "n"}}"#, ["model"]),
+            (#"{"model": {"name": "n"}}"#.dropLast() + #", "owner": {"inner": {}}}"#, ["model"]),
+        ] {
+            let error = try #require(throws: DecodingError.self) {
+                try JSONDecoder().decode(ForgetfulHolder.self, from: Data(text.utf8))
+            }
+            guard case .dataCorrupted(let context) = error else {
+                Issue.record("\(error)")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == path, "\(text)")
+            #expect(context.debugDescription == message)
+        }
+        let owner = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(ForgetfulOwner.self, from: Data(#"{"inner": {"name": "n"}}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = owner else {
+            Issue.record("\(owner)")
+            return
+        }
+        #expect(context.codingPath.isEmpty, "the model decoded is the owner: \(context.codingPath)")
+        #expect(context.debugDescription == message)
     }
 }

@@ -11,12 +11,22 @@ enum CodableBridge {
         // Created from JSON, as `init(validating:)` creates it: the classes' key policies apply.
         var context = MappingContext(policy: .creating)
         MappingEngine.map(value, into: model, by: .storage, context: &context)
-        guard let first = context.issues.first else { return }
-        let error = JastorError(issues: context.issues)
-        throw DecodingError.dataCorrupted(
+        if let error = decodingError(for: context, at: decoder.codingPath) { throw error }
+    }
+
+    /// The error for a run's issues, at the coding path of the first; `nil` when there are none.
+    ///
+    /// An issue about the data is placed at its path below `codingPath`; a declaration issue, which
+    /// names a class and a property rather than a place in the data, at `codingPath` itself (the
+    /// value being decoded), its message naming the class and the property.
+    static func decodingError(for context: MappingContext, at codingPath: [any CodingKey]) -> DecodingError? {
+        let issues = context.issues
+        guard let first = issues.first else { return nil }
+        let error = JastorError(issues: issues)
+        let below = context.firstIssueIsInTheData ? first.path.components.map(CodingPathKey.init) : []
+        return DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: decoder.codingPath + first.path.components.map(CodingPathKey.init),
-                debugDescription: error.description, underlyingError: error))
+                codingPath: codingPath + below, debugDescription: error.description, underlyingError: error))
     }
 
     /// The model as `toDictionary()` writes it, as a JSON tree for `encoder`; fails on a cycle, on
