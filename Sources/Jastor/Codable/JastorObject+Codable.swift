@@ -7,7 +7,9 @@ extension JastorObject: Codable {
     /// `Codable` response type reads and writes the API's JSON. A `Decimal` is written as a
     /// string so that it reads back exactly. No class is recorded: a subclass in a property
     /// typed as its base class decodes as the base class (or the class its
-    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
+    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``, and declare
+    /// such properties of your own `Codable` types ``JastorPolymorphic``, which checks that each
+    /// model reads back as its own class.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(product)
