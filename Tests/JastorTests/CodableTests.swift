@@ -75,6 +75,26 @@ private struct UserResponse: Codable {
     }
 }
 
+/// A declaration mistake: `forgotten` is a stored property no registration lists.
+private final class Forgetful: JastorObject {
+    var name = ""
+    var forgotten = 0
+
+    override class var properties: [JastorProperty] { [.init("name", \Forgetful.name)] }
+}
+
+/// Holds a ``Forgetful`` one level down, under a model that is declared well.
+private final class ForgetfulOwner: JastorObject {
+    var inner: Forgetful?
+
+    override class var properties: [JastorProperty] { [.init("inner", \ForgetfulOwner.inner)] }
+}
+
+private struct ForgetfulHolder: Decodable {
+    var model: Forgetful
+    var owner: ForgetfulOwner?
+}
+
 /// `Codable` follows the JSON mapping rules of `init(dictionary:)` and `toDictionary()`.
 @Suite struct CodableTests {
     @Test func modelInsideACodableResponseReadsTheAPIsJSON() throws {
@@ -238,5 +258,65 @@ private struct UserResponse: Codable {
         #expect(copy == attachment)
         #expect(copy.name == "NaN")
         #expect(copy.info["big"] as? String == "Infinity")
+    }
+
+    /// A declaration mistake names a class and a property, not a place in the data: it is thrown at
+    /// the coding path of the model being decoded, the message naming both.
+    @Test func aDeclarationMistakeIsThrownAtTheModelsCodingPath() throws {
+        let message =
+            "Forgetful.forgotten: expected a registration in Forgetful.properties, found an unregistered stored property"
+        for (text, path) in [
+            (#"{"model": {"name": "n"}}"#, ["model"]),
+            (#"{"model": {"name": "n"}}"#.dropLast() + #", "owner": {"inner": {}}}"#, ["model"]),
+        ] {
+            let error = try #require(throws: DecodingError.self) {
+                try JSONDecoder().decode(ForgetfulHolder.self, from: Data(text.utf8))
+            }
+            guard case .dataCorrupted(let context) = error else {
+                Issue.record("\(error)")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == path, "\(text)")
+            #expect(context.debugDescription == message)
+        }
+        let owner = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(ForgetfulOwner.self, from: Data(#"{"inner": {"name": "n"}}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = owner else {
+            Issue.record("\(owner)")
+            return
+        }
+        #expect(context.codingPath.isEmpty, "the model decoded is the owner: \(context.codingPath)")
+        #expect(context.debugDescription == message)
+    }
+
+    /// A number no `Double` or `Decimal` holds, which `JSONDecoder` refuses to read as either
+    /// (and reads as the `Int64` 0 when asked), maps as `init(json:)` maps it: a `String` keeps the
+    /// text, every numeric type and untyped value reports the same issue, at the same path.
+    @Test(arguments: [
+        #"{"double": 1e-400}"#, #"{"double": 2.4703282292062327e-324}"#, #"{"decimal": 1e-400}"#,
+        #"{"string": 1e-400}"#, #"{"metadata": {"x": 1e-400}}"#, #"{"anything": [1e-400]}"#,
+        #"{"float": -1e-400}"#, #"{"int": 1e-400}"#, #"{"uint64": 1e-400}"#, #"{"int8": 0.1e-399}"#,
+        #"{"double": 1e400}"#, #"{"string": -1E+400}"#, #"{"decimal": 1e-130}"#, #"{"scores": {"a": 1e-400}}"#,
+        #"{"strings": [1e-400]}"#, #"{"priority": 1e-400}"#, #"{"metadata": {"x": 123456789012345678901e-130}}"#,
+        #"{"double": 1e-320, "metadata": {"x": 1e-130, "y": 0e5}, "int": 0e5}"#,
+    ])
+    func aNumberNoSwiftNumberHoldsMapsAsFromBytes(text: String) throws {
+        var issues: [JastorIssue] = []
+        let fromBytes = try Everything(json: Data(text.utf8), issues: &issues)
+        do {
+            let decoded = try JSONDecoder().decode(Everything.self, from: Data(text.utf8))
+            #expect(issues.isEmpty, "init(json:) reports \(issues), Codable nothing")
+            #expect(decoded == fromBytes)
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == JastorError(issues: issues).description)
+            let path = issues.first?.path.components.map { component in
+                switch component {
+                case .key(let key): key
+                case .index(let index): String(index)
+                }
+            }
+            #expect(context.codingPath.map(\.stringValue) == path)
+        }
     }
 }

@@ -43,6 +43,19 @@ private final class Timeline: JastorObject {
     }
 }
 
+/// A user's own `Codable` response holding models of a class with a hook, as Foundation decodes them.
+private struct EventFeed: Codable {
+    var events: [Event]
+    var latest: Event?
+}
+
+/// The same, with the models mapped by Jastor, whose hook picks their classes.
+private struct PolymorphicEventFeed: Codable, Equatable {
+    @JastorPolymorphic var events: [Event]
+    @JastorPolymorphic var latest: Event?
+    @JastorPolymorphic var byId: [String: Event]?
+}
+
 /// A base class without a hook: JSON output of a subclass in its slot reads back as the base.
 private class Shape: JastorObject {
     var name = ""
@@ -393,5 +406,112 @@ private final class SubLooking: Looking {}
                 #expect(fromBytes.type == fromDictionary.type, "\(label)")
             }
         }
+    }
+
+    // MARK: Codable
+
+    /// `init(from:)` fills the instance the decoder made, of the declared class: where the hook
+    /// picks a subclass, that is a `DecodingError` at the object's coding path naming both classes
+    /// and the way out, never a base `Event` without its subclass's values.
+    @Test func codableDecodingWhereTheHookPicksAnotherClassIsAnError() throws {
+        let data = try Fixtures.data("events_polymorphic")
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(EventFeed.self, from: data) }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["events", "0"])
+        #expect(
+            context.debugDescription
+                == "expected an object Event.modelClass(for:) builds as Event, the class Decodable builds here "
+                + "(declare the property @JastorPolymorphic, or decode JastorPolymorphic<Event>, to build the class "
+                + "it picks), found one it builds as PushEvent")
+        #expect((context.underlyingError as? JastorError)?.issues.map(\.kind) == [.disallowedClass])
+        let latest = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Event.self, from: Data(#"{"type": "WatchEvent", "action": "started"}"#.utf8))
+        }
+        #expect("\(latest)".contains("found one it builds as WatchEvent"), "\(latest)")
+        // Where the hook picks nothing, or the class asked for, the model is decoded as before.
+        let fork = try JSONDecoder().decode(Event.self, from: Data(#"{"type": "ForkEvent", "id": "3"}"#.utf8))
+        #expect(type(of: fork) == Event.self && fork.id == "3")
+        let push = try JSONDecoder().decode(PushEvent.self, from: Data(#"{"type": "PushEvent", "commits": 2}"#.utf8))
+        #expect(push.commits == 2)
+        // A hook returning an unrelated class is reported as mapping reports it.
+        let bogus = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(Event.self, from: Data(#"{"type": "Bogus"}"#.utf8))
+        }
+        #expect("\(bogus)".contains("expected Event or a subclass from Event.modelClass(for:), found Product"))
+    }
+
+    /// `@JastorPolymorphic` maps the value as `init(validating:)` does, so the hook picks each
+    /// model's class; an optional may be missing and is left out when `nil`.
+    @Test func thePolymorphicWrapperBuildsTheClassTheHookPicks() throws {
+        let feed = try JSONDecoder().decode(PolymorphicEventFeed.self, from: Fixtures.data("events_polymorphic"))
+        #expect(feed.events.map { "\(type(of: $0))" } == ["PushEvent", "WatchEvent", "Event", "PushEvent"])
+        #expect((feed.events[0] as? PushEvent)?.commits == 3)
+        #expect((feed.latest as? WatchEvent)?.action == "started")
+        #expect(feed.byId == nil)
+        let expected = Timeline(dictionary: try Fixtures.dictionary("events_polymorphic"))
+        #expect(feed.events == expected.events && feed.latest == expected.latest)
+
+        let text = String(decoding: try JSONEncoder().encode(feed), as: UTF8.self)
+        #expect(!text.contains("byId"), "a nil optional is left out: \(text)")
+        #expect(try JSONDecoder().decode(PolymorphicEventFeed.self, from: Data(text.utf8)) == feed)
+
+        let events = try JSONDecoder().decode(
+            JastorPolymorphic<[Event]>.self, from: Data(#"[{"type": "PushEvent", "commits": 1}]"#.utf8))
+        #expect((events.wrappedValue.first as? PushEvent)?.commits == 1)
+        let nulls = try JSONDecoder().decode(
+            PolymorphicEventFeed.self, from: Data(#"{"events": [], "latest": null, "byId": {"a": {"id": "a"}}}"#.utf8))
+        #expect(nulls.latest == nil && nulls.byId?["a"]?.id == "a")
+    }
+
+    /// Inside the wrapper, issues are `DecodingError`s at the coding path of the value below it.
+    @Test func thePolymorphicWrapperReportsIssuesAtTheirCodingPath() throws {
+        let data = Data(#"{"events": [{"type": "PushEvent", "commits": "many"}]}"#.utf8)
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(PolymorphicEventFeed.self, from: data)
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["events", "0", "commits"])
+        #expect(context.debugDescription == #"[0].commits: expected Int, found String "many""#)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PolymorphicEventFeed.self, from: Data(#"{"latest": {}}"#.utf8))
+        }
+    }
+
+    /// A subclass in a base-typed property of a user's `Codable` struct comes back exactly or is an
+    /// error: plain, `JSONEncoder` writes it and decoding refuses what the hook picks; wrapped, it
+    /// comes back as itself, and one that would read back as another class is refused when encoded.
+    @Test func aSubclassInAUserStructComesBackExactlyOrIsAnError() throws {
+        let push = PushEvent()
+        push.type = "PushEvent"
+        push.commits = 9
+        let plain = try JSONEncoder().encode(EventFeed(events: [push], latest: nil))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(EventFeed.self, from: plain) }
+
+        let wrapped = PolymorphicEventFeed(events: [push], latest: push, byId: ["p": push])
+        let copy = try JSONDecoder().decode(PolymorphicEventFeed.self, from: JSONEncoder().encode(wrapped))
+        #expect((copy.events.first as? PushEvent)?.commits == 9)
+        #expect(copy == wrapped)
+
+        let unpicked = PushEvent()  // its type does not say PushEvent: it would read back as an Event
+        unpicked.commits = 1
+        let error = try #require(throws: EncodingError.self) {
+            try JSONEncoder().encode(PolymorphicEventFeed(events: [unpicked], latest: nil, byId: nil))
+        }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["events"])
+        #expect(
+            context.debugDescription
+                == "[0]: expected a model that reads back as its own class (JSON records none: "
+                + "Event.modelClass(for:) picks it from its JSON; archives record it), found PushEvent, "
+                + "which would read back as Event")
     }
 }

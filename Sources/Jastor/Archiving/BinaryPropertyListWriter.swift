@@ -68,6 +68,13 @@ struct BinaryPropertyListWriter {
             }
             objects[number] = .dictionary(keys: keys, values: values)
             return number
+        case .numberLiteral(let number):
+            // Only `Codable` decoding makes one, and mapping converts it: no model holds it.
+            throw JastorError(issues: [
+                JastorIssue(
+                    path: [], kind: .unencodableValue, expected: "a number a Double or Decimal holds",
+                    found: "Number \(number.literalText)")
+            ])
         case .opaque(let opaque):
             throw JastorError(issues: [
                 JastorIssue(path: [], kind: .unencodableValue, expected: "a JSON value", found: "\(opaque.typeName)")

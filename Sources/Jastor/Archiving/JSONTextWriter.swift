@@ -37,6 +37,13 @@ struct JSONTextWriter {
             writer.endArray(isEmpty: elements.isEmpty)
         case .object(let object):
             try writeObject(object)
+        case .numberLiteral(let number):
+            // Only `Codable` decoding makes one, and mapping converts it: no model holds it.
+            throw JastorError(issues: [
+                JastorIssue(
+                    path: [], kind: .unencodableValue, expected: "a number a Double or Decimal holds",
+                    found: "Number \(number.literalText)")
+            ])
         case .opaque(let opaque):
             throw JastorError(issues: [
                 JastorIssue(

@@ -29,20 +29,7 @@ extension JSONValue: Codable {
     private static func scalar(from container: any SingleValueDecodingContainer) throws -> JSONValue {
         if container.decodeNil() { return .null }
         if let value = try? container.decode(Bool.self) { return .bool(value) }
-        if isJSONCoder(container), let value = try? container.decode(Decimal.self), !value.isNaN {
-            guard NumberText.parts(of: value).digits.count <= exactDecimalDigits else {
-                // `JSONDecoder` keeps 38 digits and drops the rest in silence (and its `Double` is
-                // only the nearest one): the number may not be what the JSON says.
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: container.codingPath,
-                        debugDescription: "a number of more than \(exactDecimalDigits) significant digits, which "
-                            + "JSONDecoder may have rounded (to \(value)); read the JSON with init(json:) to keep it"))
-            }
-            if let double = try? container.decode(Double.self), let number = number(exactly: value, nearest: double) {
-                return number
-            }
-        }
+        if isJSONCoder(container), let number = try jsonDecoderNumber(from: container) { return number }
         if let value = try? container.decode(Int64.self) {
             // `-0.0` decodes as the integer 0 too; keep its sign.
             if value == 0, let double = try? container.decode(Double.self), double.sign == .minus {
@@ -59,6 +46,69 @@ extension JSONValue: Codable {
             return .double(value)
         }
         return .string(try container.decode(String.self))
+    }
+
+    /// The number `JSONDecoder` holds in `container`, as the library's own reader keeps it; `nil`
+    /// when the value is not a number.
+    ///
+    /// Read as a `Decimal`, which keeps every digit up to 38. `JSONDecoder` refuses a number no
+    /// `Decimal` holds (`1e-400`, `1e400`, `1e-130`), naming its text, which is then read as the
+    /// byte reader reads it: a `String` keeps the text, a `Double` or an untyped value reports
+    /// what it cannot hold, as `init(json:)` does (asked for an `Int64`, `JSONDecoder` would read
+    /// `1e-400` as 0 in silence).
+    private static func jsonDecoderNumber(from container: any SingleValueDecodingContainer) throws -> JSONValue? {
+        let value: Decimal
+        do {
+            value = try container.decode(Decimal.self)
+        } catch is DecodingError {
+            return nil  // not a number
+        } catch {
+            guard let text = refusedNumberText(in: error), let literal = DocumentValue.number(text: text) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: container.codingPath,
+                        debugDescription: "a number JSONDecoder cannot read (\(error)); read the JSON with "
+                            + "init(json:) to keep it",
+                        underlyingError: error))
+            }
+            return literal
+        }
+        guard !value.isNaN else { return nil }
+        guard NumberText.parts(of: value).digits.count <= exactDecimalDigits else {
+            // `JSONDecoder` keeps 38 digits and drops the rest in silence (and its `Double` is
+            // only the nearest one): the number may not be what the JSON says.
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "a number of more than \(exactDecimalDigits) significant digits, which "
+                        + "JSONDecoder may have rounded (to \(value)); read the JSON with init(json:) to keep it"))
+        }
+        guard let double = try? container.decode(Double.self) else {
+            // An integer `Double` does not take (`0e5`): the `Decimal` is exact.
+            return number(exactly: value, nearest: Double(value.description) ?? .nan)
+        }
+        guard let number = number(exactly: value, nearest: double) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "a number JSONDecoder reads as \(value) (Decimal) and \(NumberText.text(double)) "
+                        + "(Double); read the JSON with init(json:) to keep it"))
+        }
+        return number
+    }
+
+    /// The text of the number `error` says `JSONDecoder` refused, if it is that error.
+    ///
+    /// Foundation's `JSONError.numberIsNotRepresentableInSwift(parsed:)` is not public: its one
+    /// string is found by reflection, and used only when it is a JSON number.
+    private static func refusedNumberText(in error: any Error) -> String? {
+        let name = String(reflecting: type(of: error))
+        guard name.hasPrefix("Foundation"), name.hasSuffix(".JSONError"),
+            let refusal = Mirror(reflecting: error).children.first,
+            refusal.label == "numberIsNotRepresentableInSwift"
+        else { return nil }
+        if let text = refusal.value as? String { return text }
+        return Mirror(reflecting: refusal.value).children.first?.value as? String
     }
 
     /// A number `JSONDecoder` read, from its `Decimal` value: an integer when it is one that fits
@@ -201,10 +251,40 @@ extension JSONValue: Codable {
                 EncodingError.Context(
                     codingPath: container.codingPath,
                     debugDescription: "\(self) is not a JSON value; archive the model to keep it"))
+        case .numberLiteral(let number):
+            // Only decoding makes one, and mapping converts it: no model holds it.
+            throw EncodingError.invalidValue(
+                number.literalText,
+                EncodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "the number \(number.literalText), which neither a Double nor a Decimal holds"))
         case .string(let value): try container.encode(value)
         case .date(let value): try container.encode(ISO8601Text.string(from: value) ?? ISO8601Text.describing(value))
         case .data(let value): try container.encode(value.base64EncodedString())
         default: try container.encodeNil()
         }
+    }
+}
+
+// MARK: - Numbers no Swift number holds
+
+extension DocumentValue {
+    /// The one number of a document read from `text`, as ``JSONValue/numberLiteral(_:)`` holds it
+    /// (an integer that fits 64 bits as an integer); `nil` when `text` is not one JSON number.
+    static func number(text: String) -> JSONValue? {
+        guard let document = try? JSONReader.read(Data(text.utf8)) else { return nil }
+        let root = DocumentValue(document: document, index: 0)
+        switch root.kind {
+        case .scalar(.number): return .numberLiteral(root)
+        case .scalar(.integer(let value)): return .integer(value)
+        case .scalar(.unsignedInteger(let value)): return .unsignedInteger(value)
+        default: return nil
+        }
+    }
+
+    /// The text of the number at this position (empty for any other value).
+    var literalText: String {
+        guard case .scalar(.number(let number)) = kind else { return "" }
+        return number.text
     }
 }

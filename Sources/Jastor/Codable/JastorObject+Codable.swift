@@ -9,7 +9,9 @@ extension JastorObject: Codable {
     /// all its digits, up to 36 (`{"amount":1.25}`), and as a string beyond (see <doc:Archiving>).
     /// No class is recorded: a subclass in a property
     /// typed as its base class decodes as the base class (or the class its
-    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``.
+    /// ``modelClass(for:)`` picks); archive such graphs with ``archive(to:format:)``, and declare
+    /// such properties of your own `Codable` types ``JastorPolymorphic``, which checks that each
+    /// model reads back as its own class.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(product)

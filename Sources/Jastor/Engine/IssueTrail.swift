@@ -32,6 +32,11 @@ struct IssueTrail {
         }
     }
 
+    /// Whether the first issue is about a value of the input, its path leading to it; `false`
+    /// when there is none, or it carries its own path (a declaration issue names a class and a
+    /// property, not a place in the data).
+    var firstIssueIsInTheData: Bool { entries.first?.isRelative ?? false }
+
     /// Goes `levels` down; returns the mark ``leave(_:mark:)`` needs.
     @inline(__always)
     mutating func enter(_ levels: Int = 1) -> Int {

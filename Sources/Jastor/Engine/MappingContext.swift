@@ -39,6 +39,9 @@ struct MappingContext {
     /// The problems found so far.
     var issues: [JastorIssue] { trail.issues }
 
+    /// Whether the first issue's path leads to a value of the input (see ``IssueTrail``).
+    var firstIssueIsInTheData: Bool { trail.firstIssueIsInTheData }
+
     /// Runs `body` one level down, at `component` of the current object or array.
     ///
     /// The value there counts against the run's value limit; past the limit `body` is not run.

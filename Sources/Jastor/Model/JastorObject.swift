@@ -357,16 +357,19 @@ open class JastorObject {
     ///
     /// The decoder's value is mapped as ``init(validating:)`` maps a dictionary: JSON keys, key
     /// paths, the key strategy, transforms and each class's ``keyPolicy`` (a missing required key
-    /// or a reported unknown key throws) apply, and polymorphism goes through
-    /// ``modelClass(for:)``. A `"$class"` key in the data never chooses a class: only
-    /// ``unarchive(from:)-(Data)`` reads class markers, from Jastor's own archives.
+    /// or a reported unknown key throws) apply. The instance is of the class the decoder asks for:
+    /// where that class's ``modelClass(for:)`` picks another for the object, this throws (declare
+    /// the property ``JastorPolymorphic`` to build the class picked). A `"$class"` key in the data
+    /// never chooses a class: only ``unarchive(from:)-(Data)`` reads class markers, from Jastor's
+    /// own archives.
     ///
     /// ```swift
     /// let product = try JSONDecoder().decode(Product.self, from: data)
     /// ```
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` naming the coding path of the first issue.
+    /// - Throws: `DecodingError` naming the coding path of the first issue (of the model itself for
+    ///   a declaration issue, or a class the hook picks).
     public required init(from decoder: any Decoder) throws {
         try CodableBridge.decode(self, from: decoder)
     }

@@ -68,6 +68,7 @@ private enum ModelDescription {
         case .unsignedInteger(let value): text += String(value)
         case .double(let value): text += String(value)
         case .decimal(let value): text += value.description
+        case .numberLiteral(let number): text += number.literalText
         case .string(let value): text += value.debugDescription
         case .date(let value): text += ISO8601Text.describing(value)
         case .data(let value): text += "Data(\(value.count) bytes)"

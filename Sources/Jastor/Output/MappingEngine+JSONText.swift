@@ -55,7 +55,7 @@ extension JSONWriter {
         case .integer(let integer): writeInteger(integer)
         case .unsignedInteger(let integer): writeInteger(integer)
         case .string(let string): writeString(string)
-        case .double, .decimal, .date, .data, .opaque: writeSpecial(value, context: &context)
+        case .double, .decimal, .numberLiteral, .date, .data, .opaque: writeSpecial(value, context: &context)
         case .array(let elements):
             beginArray()
             for (index, element) in elements.enumerated() {
@@ -82,6 +82,7 @@ extension JSONWriter {
         switch value {
         case .double(let double) where double.isFinite: writeDouble(double, keepsFraction: false)
         case .decimal(let decimal) where !decimal.isNaN: writeNumberText(decimal.description)
+        case .numberLiteral(let number): writeNumberText(number.literalText)
         case .double(let double): refuse(found: "Double \(double)", context: &context)
         case .decimal: refuse(found: "Decimal NaN", context: &context)
         case .date(let date):

@@ -12,6 +12,11 @@ enum JSONValue {
     case unsignedInteger(UInt64)
     case double(Double)
     case decimal(Decimal)
+    /// A number as written that neither a `Double` nor a `Decimal` holds (`1e-400`, which
+    /// `JSONDecoder` refuses to read as either), held as the one number of a document read from
+    /// its text: only `Codable` decoding makes one, and mapping converts it as the byte reader's
+    /// numbers (a `String` keeps its text, a `Double` or an untyped value reports it).
+    case numberLiteral(DocumentValue)
     case string(String)
     /// A `Date` kept in an untyped value (property lists hold them); archives spell it exactly.
     case date(Date)
@@ -81,6 +86,7 @@ extension JSONValue: JSONSource {
         case .unsignedInteger(let value): .scalar(.unsignedInteger(value))
         case .double(let value): .scalar(.double(value))
         case .decimal(let value): .scalar(.decimal(value))
+        case .numberLiteral(let number): number.kind
         case .string(let value): .scalar(.string(value))
         case .date(let value): .scalar(.date(value))
         case .data(let value): .scalar(.data(value))
@@ -117,6 +123,7 @@ extension JSONValue: JSONSource {
         case .unsignedInteger(let value): value
         case .double(let value): value
         case .decimal(let value): value
+        case .numberLiteral(let number): number.foundationValue
         case .string(let value): value
         case .date(let value): value
         case .data(let value): value
@@ -137,6 +144,7 @@ extension JSONValue: Hashable {
         case (.bool(let a), .bool(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
         case (.string(let a), .string(let b)): a == b
+        case (.numberLiteral(let a), .numberLiteral(let b)): a.literalText == b.literalText
         case (.date(let a), .date(let b)): a == b
         case (.data(let a), .data(let b)): a == b
         case (.array(let a), .array(let b)): a == b
@@ -179,6 +187,7 @@ extension JSONValue: Hashable {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .integer, .unsignedInteger, .double, .decimal: hashNumber(self, into: &hasher)
+        case .numberLiteral(let number): hasher.combine(number.literalText)
         case .string(let value): hasher.combine(value)
         case .date(let value): hasher.combine(value)
         case .data(let value): hasher.combine(value)

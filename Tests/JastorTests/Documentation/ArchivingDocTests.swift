@@ -5,6 +5,8 @@ import Testing
 /// The code of `Jastor.docc/Archiving.md`, compiled and run here.
 enum ArchivingDoc {
     typealias Product = JastorDoc.Product
+    typealias Event = MappingRulesDoc.Event
+    typealias PushEvent = MappingRulesDoc.PushEvent
 
     final class Contact: JastorObject {
         var givenName = ""
@@ -39,6 +41,30 @@ enum ArchivingDoc {
 
             #expect(restored == product)
             #expect(decoded == product)
+        }
+
+        @Test func polymorphicModelsInYourOwnCodableType() throws {
+            struct Feed: Codable {
+                @JastorPolymorphic var events: [Event]
+                @JastorPolymorphic var pinned: Event?
+            }
+
+            let json = Data(#"{"events": [{"type": "PushEvent", "commits": 3}, {"type": "WatchEvent"}]}"#.utf8)
+            let feed = try JSONDecoder().decode(Feed.self, from: json)
+            let first = (feed.events[0] as? PushEvent)?.commits ?? 0
+            print(first, type(of: feed.events[1]), feed.pinned == nil)  // 3 Event true
+            let written = try JSONEncoder().encode(feed.events)
+            let events = try JSONDecoder().decode(JastorPolymorphic<[Event]>.self, from: written)
+            print(events.wrappedValue[0] is PushEvent)  // true
+
+            #expect((feed.events[0] as? PushEvent)?.commits == 3)
+            #expect(type(of: feed.events[1]) == Event.self && feed.pinned == nil)
+            #expect((events.wrappedValue[0] as? PushEvent)?.commits == 3)
+            // Without the wrapper, Foundation asks Event.init(from:), which cannot build a PushEvent.
+            struct PlainFeed: Decodable {
+                var events: [Event]
+            }
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(PlainFeed.self, from: json) }
         }
 
         @Test func archiveNamesAndVersions() throws {
