@@ -60,9 +60,8 @@ enum MappingEngine {
                     member.read(through: property.accessor, into: model, by: assignment, context: &$0)
                 }
             }
-            for property in plan.pathProperties {
-                guard let path = property.inputPath else { continue }
-                fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+            if !plan.pathProperties.isEmpty {
+                fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
             }
         }
         if !readsNames, let unmapped = plan.unmappedKeys,
@@ -102,13 +101,8 @@ enum MappingEngine {
                 recordMissing(property, at: [key], context: &context)
             }
         }
-        for property in plan.pathProperties {
-            guard let path = property.inputPath else { continue }
-            if property.isRequired, member(at: path, in: members) == nil {
-                recordMissing(property, at: path, context: &context)
-                continue
-            }
-            fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+        if !plan.pathProperties.isEmpty {
+            fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
         }
         if plan.reportsUnknownKeys {
             // A key a property only writes (its `outputKey:`, an `.encodeOnly` property's key) is
@@ -137,6 +131,32 @@ enum MappingEngine {
         }
     }
 
+    /// Fills the properties read through key paths longer than one key (``ClassPlan/pathProperties``).
+    ///
+    /// A step holding a value that cannot hold the next step (a string at `address` for
+    /// `address.city`) is reported once at its path, however many key paths go through it
+    /// (``MistypedKeyPathSteps``), and those properties keep their values; a required property's
+    /// path that reaches nothing is a missing value, at the full path.
+    @inline(never)
+    private static func fillPathProperties<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        var mistypedSteps = MistypedKeyPathSteps()
+        let checksKeys = plan.checksKeys && context.policy.checksKeys
+        for property in plan.pathProperties {
+            guard let path = property.inputPath else { continue }
+            switch KeyPathLookup(path, in: members) {
+            case .found(let member):
+                fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
+            case .mistyped(let depth, let found):
+                mistypedSteps.record(path, depth: depth, found: found, context: &context)
+            case .missing:
+                if checksKeys, property.isRequired { recordMissing(property, at: path, context: &context) }
+            }
+        }
+    }
+
     /// Fills one property from the value at a key path (or, in archives, at the property's name).
     ///
     /// Kept out of line: its `Member?` would make every call of the caller look up `Optional`'s
@@ -146,7 +166,16 @@ enum MappingEngine {
         _ property: PropertyPlan, of model: JastorObject, at path: [JastorPath.Component], in members: Members,
         by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        guard let member = member(at: path, in: members) else { return }
+        guard let member = KeyPathLookup(path, in: members).member else { return }
+        fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
+    }
+
+    /// Fills one property from `member`, the value at `path` in `members`.
+    @inline(__always)
+    private static func fill<Members: JSONObjectSource>(
+        _ property: PropertyPlan, of model: JastorObject, with member: Members.Member, at path: [JastorPath.Component],
+        in members: Members, by assignment: Assignment, context: inout MappingContext
+    ) where Members.Member: JSONSource {
         recordKeysEqualAsStrings(along: path, in: members, context: &context)
         _ = context.descend(into: path) {
             member.read(through: property.accessor, into: model, by: assignment, context: &$0)
@@ -240,19 +269,6 @@ enum MappingEngine {
         case .object, .array: return true
         case .scalar, .unsupported: return false
         }
-    }
-
-    /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind
-    /// (each step as ``JSONSource/child(at:)`` takes it).
-    static func member<Members: JSONObjectSource>(
-        at path: [JastorPath.Component], in members: Members
-    ) -> Members.Member? where Members.Member: JSONSource {
-        guard let first = path.first, var current = members[first.objectKey] else { return nil }
-        for component in path.dropFirst() {
-            guard let next = current.child(at: component) else { return nil }
-            current = next
-        }
-        return current
     }
 
     // MARK: Writing
