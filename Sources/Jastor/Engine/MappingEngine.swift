@@ -53,13 +53,14 @@ enum MappingEngine {
         } else if plan.checksKeys, context.policy.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
-            members.forEachMappedMember(of: plan) { property, member in
+            let repeated = members.forEachMappedMember(of: plan) { property, member in
                 found += 1
                 guard let key = property.inputKey else { return }
                 _ = context.descend(into: key) {
                     member.read(through: property.accessor, into: model, by: assignment, context: &$0)
                 }
             }
+            if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
             if !plan.pathProperties.isEmpty {
                 fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
             }
@@ -88,13 +89,14 @@ enum MappingEngine {
         context: inout MappingContext
     ) where Members.Member: JSONSource {
         var requiredFound = 0
-        members.forEachMappedMember(of: plan) { property, member in
+        let repeated = members.forEachMappedMember(of: plan) { property, member in
             guard let key = property.inputKey else { return }
             if property.isRequired { requiredFound += 1 }
             _ = context.descend(into: key) {
                 member.read(through: property.accessor, into: model, by: assignment, context: &$0)
             }
         }
+        if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
         if requiredFound < plan.requiredKeyedCount {
             for property in plan.requiredProperties {
                 guard let key = property.inputKey, members[key.objectKey] == nil else { continue }
@@ -116,6 +118,29 @@ enum MappingEngine {
                         .unknownKey, expected: "a key \(plan.modelType) maps", found: "an unknown key")
                     return false
                 }
+            }
+        }
+    }
+
+    /// Records each key a property reads that `members` gives more than once, at the key: the last
+    /// value was read (`int: expected one value for the key, found 2 (the last is kept)`).
+    ///
+    /// Only called when ``JSONObjectSource/forEachMappedMember(of:_:)`` saw a key repeat, which it
+    /// tells at the cost of one comparison per mapped member; the keys are counted again here.
+    @inline(never)
+    private static func recordRepeatedKeys<Members: JSONObjectSource>(
+        of members: Members, plan: ClassPlan, context: inout MappingContext
+    ) {
+        var counts: [String: Int] = [:]
+        members.forEachMember { key, _ in counts[key, default: 0] += 1 }
+        var reported: Set<String> = []
+        for property in plan.properties {
+            guard case .key(let key)? = property.inputKey, let count = counts[key], count > 1,
+                reported.insert(key).inserted
+            else { continue }
+            _ = context.descend(into: .key(key)) { context in
+                context.recordDuplicateKey(count: count)
+                return false
             }
         }
     }
@@ -234,14 +259,16 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         var found: [String: Any] = [:]
         var allScalars = true
+        var repeated = RepeatedKeys()
         // The keys single-key properties read are skipped before they become `String`s.
         members.forEachMember(outside: plan.keyTable) { key, member in
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
             if allScalars, isContainer(member) { allScalars = false }
-            found[key] = member.foundationValue
+            if found.updateValue(member.foundationValue, forKey: key) != nil { repeated.count(key) }
         }
+        repeated.record(context: &context)
         // The property is read (through its key path, boxed) only when there is something to add.
         guard !found.isEmpty else { return }
         // From bytes, into a model's storage holding no members yet, scalars are stored as they
