@@ -168,7 +168,7 @@ private final class Spelled: JastorObject {
     /// Objects whose members come in random orders, given twice (the last one counts), with
     /// unknown keys (some alike the mapped ones), mapped keys spelled with escapes, keys left out
     /// and values of the wrong kind: the same values and issues from bytes as from a dictionary
-    /// holding the last value of each key.
+    /// holding the last value of each key, plus, from bytes, an issue at keys given more than once.
     @Test(arguments: [UInt64(0x6E70_0001), 0x6E70_0002]) func randomMembersMatchAsTheDictionaryPathDoes(
         seed: UInt64
     ) throws {
@@ -188,8 +188,15 @@ private final class Spelled: JastorObject {
             let fromBytes = try KeyedMembers(json: Data(text.utf8), issues: &bytesIssues)
             let fromDictionary = KeyedMembers(dictionary: dictionary, issues: &dictionaryIssues)
             #expect(Self.values(of: fromBytes) == Self.values(of: fromDictionary), "\(label)")
+            let repeated = bytesIssues.filter { $0.expected == "one value for the key" }
             #expect(
-                bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(), "\(label)")
+                bytesIssues.filter { $0.expected != "one value for the key" }.map(\.description).sorted()
+                    == dictionaryIssues.map(\.description).sorted(), "\(label)")
+            let repeatedKeys = Set(
+                Dictionary(grouping: members.map(\.key)) { $0 }.filter { $0.value.count > 1 }.keys.map {
+                    JastorPath([.key($0)])
+                })
+            #expect(Set(repeated.map(\.path)).isSubset(of: repeatedKeys), "\(label): \(repeated)")
         }
     }
 
@@ -197,7 +204,8 @@ private final class Spelled: JastorObject {
     /// before, in that order changed a little (two members swapped, one left out, one given twice,
     /// an unknown key put in) or in a new order, with the spellings, duplicates, unknown keys,
     /// missing keys and wrong values above: the same values and issues (with their indexes) from
-    /// bytes as from dictionaries holding the last value of each key.
+    /// bytes as from dictionaries holding the last value of each key, plus, from bytes, an issue at
+    /// keys given more than once.
     @Test(arguments: [UInt64(0x6E70_0701), 0x6E70_0702]) func objectsOfOneClassInChangingOrdersMatchAsDictionariesDo(
         seed: UInt64
     ) throws {
@@ -232,8 +240,18 @@ private final class Spelled: JastorObject {
             let fromDictionaries = [KeyedMembers](jsonArray: dictionaries, issues: &dictionaryIssues)
             #expect(fromBytes.count == objects.count, "\(label)")
             #expect(fromBytes.map(Self.values) == fromDictionaries.map(Self.values), "\(label)")
+            // Bytes also report each key given more than once (a dictionary holds one value).
+            let repeated = bytesIssues.filter { $0.expected == "one value for the key" }
             #expect(
-                bytesIssues.map(\.description).sorted() == dictionaryIssues.map(\.description).sorted(), "\(label)")
+                bytesIssues.filter { $0.expected != "one value for the key" }.map(\.description).sorted()
+                    == dictionaryIssues.map(\.description).sorted(), "\(label)")
+            let repeatedKeys = Set(
+                objects.enumerated().flatMap { index, members in
+                    Dictionary(grouping: members.map(\.key)) { $0 }.filter { $0.value.count > 1 }.keys.map {
+                        JastorPath([.index(index), .key($0)])
+                    }
+                })
+            #expect(Set(repeated.map(\.path)).isSubset(of: repeatedKeys), "\(label): \(repeated)")
         }
     }
 

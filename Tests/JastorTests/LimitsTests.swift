@@ -247,14 +247,27 @@ private final class Limited: JastorObject {
         #expect(strictError(nested(400)) == "anything: expected at most 256 levels of nesting, found deeper input")
     }
 
+    /// The last value of a key given twice counts, and the key is reported (``DuplicateKeyTests``).
     @Test func ofDuplicateKeysTheLastOneCounts() throws {
-        let last = try Limited(validatingJSON: Data(#"{"int": 1, "string": "a", "int": 2, "string": "b"}"#.utf8))
+        var issues: [JastorIssue] = []
+        let last = try Limited(json: Data(#"{"int": 1, "string": "a", "int": 2, "string": "b"}"#.utf8), issues: &issues)
         #expect(last.int == 2 && last.string == "b")
+        #expect(
+            issues.map(\.description) == [
+                "int: expected one value for the key, found 2 (the last is kept)",
+                "string: expected one value for the key, found 2 (the last is kept)",
+            ])
         let badLast = Data(#"{"int": 1, "int": "x"}"#.utf8)
         #expect(try Limited(json: badLast).int == 7)
-        #expect(strictError(badLast) == #"int: expected Int, found String "x""#)
+        let strict = try #require(throws: JastorError.self) { try Limited(validatingJSON: badLast) }
+        #expect(
+            strict.issues.map(\.description) == [
+                #"int: expected Int, found String "x""#,
+                "int: expected one value for the key, found 2 (the last is kept)",
+            ])
         let badFirst = Data(#"{"int": "x", "int": 2}"#.utf8)
-        #expect(try Limited(validatingJSON: badFirst).int == 2)
+        #expect(try Limited(json: badFirst).int == 2)
+        #expect(strictError(badFirst) == "int: expected one value for the key, found 2 (the last is kept)")
     }
 
     // MARK: Dictionaries built by hand

@@ -31,6 +31,27 @@ private final class RPPerson: JastorObject {
     }
 }
 
+/// Reads two values through key paths under `address`.
+private final class PostalAddress: JastorObject {
+    var city = "unset"
+    var zip = ""
+
+    override class var properties: [JastorProperty] {
+        [.init("city", \PostalAddress.city, key: "address.city"), .init("zip", \PostalAddress.zip, key: "address.zip")]
+    }
+}
+
+/// Requires every key, and reads `note` through `meta.note`.
+private final class RequiredMetaNote: JastorObject {
+    var name = ""
+    var note: String?
+
+    override class var keyPolicy: JastorKeyPolicy { [.requireEveryKey] }
+    override class var properties: [JastorProperty] {
+        [.init("name", \RequiredMetaNote.name), .init("note", \RequiredMetaNote.note, key: "meta.note")]
+    }
+}
+
 private final class PowerLifter: JastorObject {
     var bench = 0
     var squat = 0
@@ -383,5 +404,58 @@ private final class ThirdInArray: JastorObject {
         }
         guard case .dataCorrupted(let context) = codable else { throw codable }
         #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["a", "b", "1"])
+    }
+
+    /// A step of a key path holding a value that cannot hold the next step is reported at the
+    /// step, once for the key paths through it, from bytes and from dictionaries alike; the
+    /// properties keep their values, and strict mapping throws.
+    @Test(arguments: [
+        (#"{"address": "Daly City"}"#, #"String "Daly City""#), (#"{"address": ["Daly City"]}"#, "Array"),
+        (#"{"address": 94015}"#, "Number 94015"), (#"{"address": true}"#, "Bool true"),
+    ])
+    func aKeyPathThroughAMistypedStepIsReportedAtTheStep(text: String, found: String) throws {
+        let expected = [#"address: expected an object holding "city" (key path address.city), found \#(found)"#]
+        var fromBytes: [JastorIssue] = []
+        let model = try PostalAddress(json: Data(text.utf8), issues: &fromBytes)
+        #expect(fromBytes.map(\.description) == expected)
+        #expect(fromBytes.map(\.kind) == [.typeMismatch])
+        #expect(model.city == "unset" && model.zip == "", "the defaults are kept")
+
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var fromDictionary: [JastorIssue] = []
+        _ = PostalAddress(dictionary: dictionary, issues: &fromDictionary)
+        #expect(fromDictionary.map(\.description) == expected)
+        let strict = try #require(throws: JastorError.self) { try PostalAddress(validating: dictionary) }
+        #expect(strict.issues.map(\.description) == expected)
+        let strictBytes = try #require(throws: JastorError.self) { try PostalAddress(validatingJSON: Data(text.utf8)) }
+        #expect(strictBytes.issues.map(\.description) == expected)
+    }
+
+    /// `null` at a step is a missing value, as `null` at the key itself: nothing is read, nothing said.
+    @Test func aKeyPathThroughNullOrAMissingStepReadsNothing() throws {
+        for text in [#"{"address": null}"#, #"{}"#, #"{"address": {}}"#] {
+            var issues: [JastorIssue] = []
+            let model = try PostalAddress(json: Data(text.utf8), issues: &issues)
+            #expect(issues.isEmpty, "\(text): \(issues)")
+            #expect(model.city == "unset")
+        }
+        var issues: [JastorIssue] = []
+        let model = try PostalAddress(json: Data(#"{"address": {"city": "Daly City"}}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty && model.city == "Daly City")
+    }
+
+    /// A required key path through a mistyped step names the value found there, not `nothing`.
+    @Test func aRequiredKeyPathThroughAMistypedStepNamesWhatWasFound() throws {
+        let expected = [#"meta: expected an object holding "note" (key path meta.note), found String "a note""#]
+        var issues: [JastorIssue] = []
+        _ = try RequiredMetaNote(json: Data(#"{"name": "a", "meta": "a note"}"#.utf8), issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        let strict = try #require(throws: JastorError.self) {
+            try RequiredMetaNote(validating: ["name": "a", "meta": "a note"])
+        }
+        #expect(strict.issues.map(\.description) == expected)
+        issues = []
+        _ = try RequiredMetaNote(json: Data(#"{"name": "a", "meta": null}"#.utf8), issues: &issues)
+        #expect(issues.map(\.description) == ["meta.note: expected String (required), found nothing"])
     }
 }

@@ -31,14 +31,18 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
         let members = source.object
         guard !context.isTooDeep() else { return false }
         var result: [String: Value] = [:]
+        var repeated = RepeatedKeys()
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
             guard let member = buffer.baseAddress else { return }
             members.forEachMember { key, json in
-                if context.descend(into: .key(key), { json.read(through: value, into: member, context: &$0) }) {
-                    result.updateValue(member.move(), forKey: key)
+                if context.descend(into: .key(key), { json.read(through: value, into: member, context: &$0) }),
+                    result.updateValue(member.move(), forKey: key) != nil
+                {
+                    repeated.count(key)
                 }
             }
         }
+        repeated.record(context: &context)
         slot.initialize(to: result)
         return true
     }

@@ -267,6 +267,22 @@ struct MappingContext {
         record(.invalidValue, expected: issue.expected, found: issue.found)
     }
 
+    /// Records, at the current path (a key), that the object gave the key `count` values, of which
+    /// the last is kept: `int: expected one value for the key, found 2 (the last is kept)`.
+    mutating func recordDuplicateKey(count: Int) {
+        record(.invalidValue, expected: "one value for the key", found: "\(count) (the last is kept)")
+    }
+
+    /// Records, at the current path (a value whose objects were read whole, an untyped value), that
+    /// objects in it gave `keys` more than once, the last value of each being kept.
+    mutating func recordDuplicateKeys(_ keys: [String]) {
+        var seen: Set<String> = []
+        let distinct = keys.filter { seen.insert($0).inserted }
+        record(
+            .invalidValue, expected: "one value for each key (the last is kept)",
+            found: distinct.map(\.debugDescription).joined(separator: ", ") + " given more than once")
+    }
+
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
         trail.record(kind, expected: expected, found: found)

@@ -53,16 +53,16 @@ enum MappingEngine {
         } else if plan.checksKeys, context.policy.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
-            members.forEachMappedMember(of: plan) { property, member in
+            let repeated = members.forEachMappedMember(of: plan) { property, member in
                 found += 1
                 guard let key = property.inputKey else { return }
                 _ = context.descend(into: key) {
                     member.read(through: property.accessor, into: model, by: assignment, context: &$0)
                 }
             }
-            for property in plan.pathProperties {
-                guard let path = property.inputPath else { continue }
-                fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+            if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
+            if !plan.pathProperties.isEmpty {
+                fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
             }
         }
         if !readsNames, let unmapped = plan.unmappedKeys,
@@ -89,26 +89,22 @@ enum MappingEngine {
         context: inout MappingContext
     ) where Members.Member: JSONSource {
         var requiredFound = 0
-        members.forEachMappedMember(of: plan) { property, member in
+        let repeated = members.forEachMappedMember(of: plan) { property, member in
             guard let key = property.inputKey else { return }
             if property.isRequired { requiredFound += 1 }
             _ = context.descend(into: key) {
                 member.read(through: property.accessor, into: model, by: assignment, context: &$0)
             }
         }
+        if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
         if requiredFound < plan.requiredKeyedCount {
             for property in plan.requiredProperties {
                 guard let key = property.inputKey, members[key.objectKey] == nil else { continue }
                 recordMissing(property, at: [key], context: &context)
             }
         }
-        for property in plan.pathProperties {
-            guard let path = property.inputPath else { continue }
-            if property.isRequired, member(at: path, in: members) == nil {
-                recordMissing(property, at: path, context: &context)
-                continue
-            }
-            fill(property, of: model, at: path, in: members, by: assignment, context: &context)
+        if !plan.pathProperties.isEmpty {
+            fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
         }
         if plan.reportsUnknownKeys {
             // A key a property only writes (its `outputKey:`, an `.encodeOnly` property's key) is
@@ -126,6 +122,29 @@ enum MappingEngine {
         }
     }
 
+    /// Records each key a property reads that `members` gives more than once, at the key: the last
+    /// value was read (`int: expected one value for the key, found 2 (the last is kept)`).
+    ///
+    /// Only called when ``JSONObjectSource/forEachMappedMember(of:_:)`` saw a key repeat, which it
+    /// tells at the cost of one comparison per mapped member; the keys are counted again here.
+    @inline(never)
+    private static func recordRepeatedKeys<Members: JSONObjectSource>(
+        of members: Members, plan: ClassPlan, context: inout MappingContext
+    ) {
+        var counts: [String: Int] = [:]
+        members.forEachMember { key, _ in counts[key, default: 0] += 1 }
+        var reported: Set<String> = []
+        for property in plan.properties {
+            guard case .key(let key)? = property.inputKey, let count = counts[key], count > 1,
+                reported.insert(key).inserted
+            else { continue }
+            _ = context.descend(into: .key(key)) { context in
+                context.recordDuplicateKey(count: count)
+                return false
+            }
+        }
+    }
+
     /// Records that a required key is missing, at its path.
     private static func recordMissing(
         _ property: PropertyPlan, at path: [JastorPath.Component], context: inout MappingContext
@@ -134,6 +153,32 @@ enum MappingEngine {
             context.record(
                 .missingValue, expected: "\(property.accessor.expectedTypeName) (required)", found: "nothing")
             return false
+        }
+    }
+
+    /// Fills the properties read through key paths longer than one key (``ClassPlan/pathProperties``).
+    ///
+    /// A step holding a value that cannot hold the next step (a string at `address` for
+    /// `address.city`) is reported once at its path, however many key paths go through it
+    /// (``MistypedKeyPathSteps``), and those properties keep their values; a required property's
+    /// path that reaches nothing is a missing value, at the full path.
+    @inline(never)
+    private static func fillPathProperties<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        var mistypedSteps = MistypedKeyPathSteps()
+        let checksKeys = plan.checksKeys && context.policy.checksKeys
+        for property in plan.pathProperties {
+            guard let path = property.inputPath else { continue }
+            switch KeyPathLookup(path, in: members) {
+            case .found(let member):
+                fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
+            case .mistyped(let depth, let found):
+                mistypedSteps.record(path, depth: depth, found: found, context: &context)
+            case .missing:
+                if checksKeys, property.isRequired { recordMissing(property, at: path, context: &context) }
+            }
         }
     }
 
@@ -146,7 +191,16 @@ enum MappingEngine {
         _ property: PropertyPlan, of model: JastorObject, at path: [JastorPath.Component], in members: Members,
         by assignment: Assignment, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        guard let member = member(at: path, in: members) else { return }
+        guard let member = KeyPathLookup(path, in: members).member else { return }
+        fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
+    }
+
+    /// Fills one property from `member`, the value at `path` in `members`.
+    @inline(__always)
+    private static func fill<Members: JSONObjectSource>(
+        _ property: PropertyPlan, of model: JastorObject, with member: Members.Member, at path: [JastorPath.Component],
+        in members: Members, by assignment: Assignment, context: inout MappingContext
+    ) where Members.Member: JSONSource {
         recordKeysEqualAsStrings(along: path, in: members, context: &context)
         _ = context.descend(into: path) {
             member.read(through: property.accessor, into: model, by: assignment, context: &$0)
@@ -205,14 +259,16 @@ enum MappingEngine {
     ) where Members.Member: JSONSource {
         var found: [String: Any] = [:]
         var allScalars = true
+        var repeated = RepeatedKeys()
         // The keys single-key properties read are skipped before they become `String`s.
         members.forEachMember(outside: plan.keyTable) { key, member in
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
             else { return }
             if allScalars, isContainer(member) { allScalars = false }
-            found[key] = member.foundationValue
+            if found.updateValue(member.foundationValue, forKey: key) != nil { repeated.count(key) }
         }
+        repeated.record(context: &context)
         // The property is read (through its key path, boxed) only when there is something to add.
         guard !found.isEmpty else { return }
         // From bytes, into a model's storage holding no members yet, scalars are stored as they
@@ -240,19 +296,6 @@ enum MappingEngine {
         case .object, .array: return true
         case .scalar, .unsupported: return false
         }
-    }
-
-    /// The value at `path` inside an object, or `nil` when a step is missing or of the wrong kind
-    /// (each step as ``JSONSource/child(at:)`` takes it).
-    static func member<Members: JSONObjectSource>(
-        at path: [JastorPath.Component], in members: Members
-    ) -> Members.Member? where Members.Member: JSONSource {
-        guard let first = path.first, var current = members[first.objectKey] else { return nil }
-        for component in path.dropFirst() {
-            guard let next = current.child(at: component) else { return nil }
-            current = next
-        }
-        return current
     }
 
     // MARK: Writing

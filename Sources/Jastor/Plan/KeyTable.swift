@@ -106,13 +106,16 @@ struct KeyTable: Sendable {
     /// One loop over the members that reads the input's bytes in place: a key stored as a byte
     /// range is hashed where it lies, a key the reader decoded (it had escapes) is taken from its
     /// `String`; a value that is a container is skipped by its node's next-sibling index.
+    ///
+    /// - Returns: Whether a key matched twice (a slot already set is seen where it is written).
     func match(
         membersOf container: Int, count: Int, in document: JSONDocument, into found: UnsafeMutableBufferPointer<Int>
-    ) {
+    ) -> Bool {
         let nodes = document.nodes
         // The document holds its input for as long as it lives, the whole call.
         let input = document.bytes
         var keyIndex = container + 1
+        var repeated = false
         for _ in 0..<count {
             let key = nodes[keyIndex]
             var position: Int
@@ -127,10 +130,14 @@ struct KeyTable: Sendable {
                 if position < 0 { position = equivalentPosition(of: bytes, countingRepairIn: document) }
             }
             let valueIndex = keyIndex + 1
-            if position >= 0 { found[position] = valueIndex }
+            if position >= 0 {
+                if found[position] >= 0 { repeated = true }
+                found[position] = valueIndex
+            }
             let value = nodes[valueIndex]
             keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
         }
+        return repeated
     }
 
     /// The position of the property whose key equals `bytes` as Swift strings compare; -1 when

@@ -67,15 +67,16 @@ struct DocumentObject: JSONObjectSource {
 
     /// One pass over the members, each key looked up in the plan's key table where it lies in
     /// the input; then the plan's properties in order.
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) -> Bool {
         let table = plan.keyTable
-        guard table.count > 0, count > 0 else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+        guard table.count > 0, count > 0 else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
             found.initialize(repeating: -1)
-            table.match(membersOf: container, count: count, in: document, into: found)
+            let repeated = table.match(membersOf: container, count: count, in: document, into: found)
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
                 property.with { body($0, DocumentValue(document: document, index: found[position])) }
             }
+            return repeated
         }
     }
 
@@ -101,7 +102,9 @@ struct DocumentObject: JSONObjectSource {
     var foundationDictionary: [String: Any] {
         var dictionary: [String: Any] = [:]
         dictionary.reserveCapacity(count)
-        forEachMember { key, value in dictionary[key] = value.foundationValue }
+        forEachMember { key, value in
+            if dictionary.updateValue(value.foundationValue, forKey: key) != nil { document.countDuplicate(of: key) }
+        }
         return dictionary
     }
 }

@@ -93,15 +93,25 @@ struct DocumentValue: JSONSource {
     /// at the innermost value holding it; a read that kept nothing (`kept` is `false`: a mismatch,
     /// reported as such) reports nothing more. The entry points call this once more at the root,
     /// for strings read outside any value (a kept or reported key).
+    ///
+    /// A key given more than once in an object read whole here (an untyped value's dictionary) is
+    /// reported the same way: the last value is kept.
     @inline(never)
     func reportRepairs(keeping count: Int = 0, kept: Bool = true, context: inout MappingContext) {
         guard document.repairCount != count else { return }
         defer { document.markRepairsReported(keeping: count) }
         guard kept else { return }
-        context.record(
-            .invalidValue,
-            expected: "text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800)",
-            found: "text that is not, kept with U+FFFD in its place")
+        let (repairs, duplicateKeys) = document.unreported(since: count)
+        if repairs > 0 {
+            context.record(
+                .invalidValue,
+                expected:
+                    "text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800)",
+                found: "text that is not, kept with U+FFFD in its place")
+        }
+        if !duplicateKeys.isEmpty {
+            context.recordDuplicateKeys(duplicateKeys)
+        }
     }
 
     func forEachElement(_ body: (DocumentValue) -> Void) {

@@ -10,13 +10,14 @@ struct FoundationObject: JSONObjectSource {
         dictionary[key].map(FoundationJSON.init(raw:))
     }
 
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) -> Bool {
         for (reference, _) in plan.keyedProperties {
             reference.with { property in
                 guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { return }
                 body(property, FoundationJSON(raw: value))
             }
         }
+        return false
     }
 
     /// Calls `body` with each member in the order of their keys' UTF-8 bytes: a dictionary has no

@@ -57,7 +57,16 @@ package final class JSONDocument: Sendable {
     /// (`DocumentValue.reportRepairs(keeping:kept:context:)`), so such a string is kept with an
     /// issue, never in silence. Atomic only to keep the class `Sendable`: one mapping run reads a
     /// document at a time.
+    ///
+    /// Its bits from ``duplicateUnit`` up count the keys of objects built whole (an untyped value's
+    /// dictionary, a key path's step) given more than once, named in ``duplicateKeys``: reported
+    /// the same way, and found by the same one comparison after each read.
     private let repairs = Atomic<Int>(0)
+    /// A key each duplicate counted in ``repairs`` repeats, in the order they were met.
+    private let duplicateKeys = Mutex<[String]>([])
+    /// What a duplicate key adds to ``repairs``: a document of at most 4 GiB − 1 bytes makes
+    /// fewer repairs than this.
+    static let duplicateUnit = 1 << 32
 
     init(input: Input, tape: Tape) {
         self.input = input
@@ -287,9 +296,26 @@ package final class JSONDocument: Sendable {
         repairs.add(1, ordering: .relaxed)
     }
 
-    /// Marks the repairs after the first `count` as reported.
+    /// Counts an object's key given more than once, whose last value is kept (as a repair is:
+    /// ``DocumentValue`` reports it at the value whose reading met it).
+    func countDuplicate(of key: String) {
+        duplicateKeys.withLock { $0.append(key) }
+        repairs.add(Self.duplicateUnit, ordering: .relaxed)
+    }
+
+    /// The repaired strings and the duplicate keys counted after `count` (a ``repairCount``).
+    func unreported(since count: Int) -> (repairs: Int, duplicateKeys: [String]) {
+        let now = repairCount
+        let reported = count / Self.duplicateUnit
+        let keys = duplicateKeys.withLock { Array($0.dropFirst(reported)) }
+        return (now % Self.duplicateUnit - count % Self.duplicateUnit, keys)
+    }
+
+    /// Marks the repairs and duplicate keys after the first `count` as reported.
     func markRepairsReported(keeping count: Int) {
         repairs.store(count, ordering: .relaxed)
+        let kept = count / Self.duplicateUnit
+        duplicateKeys.withLock { if $0.count > kept { $0.removeSubrange(kept...) } }
     }
 
     /// The literal of a number node.

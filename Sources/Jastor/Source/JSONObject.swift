@@ -44,19 +44,23 @@ struct JSONObject: JSONObjectSource {
         entries.last { $0.key == key }?.value
     }
 
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) -> Bool {
         let table = plan.keyTable
-        guard table.count > 0, !entries.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+        guard table.count > 0, !entries.isEmpty else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
             found.initialize(repeating: -1)
+            var repeated = false
             for (index, entry) in entries.enumerated() {
                 var key = entry.key
                 let position = key.withUTF8 { table.position(of: $0) }
-                if position >= 0 { found[position] = index }
+                guard position >= 0 else { continue }
+                if found[position] >= 0 { repeated = true }
+                found[position] = index
             }
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
                 property.with { body($0, entries[found[position]].value) }
             }
+            return repeated
         }
     }
 

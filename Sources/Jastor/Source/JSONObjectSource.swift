@@ -9,7 +9,11 @@ protocol JSONObjectSource: FoundationMemberLookup {
 
     /// Calls `body` with each of `plan`'s single-key properties whose key the object has, in the
     /// plan's order, and the member under that key (the last one, if the key repeats).
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void)
+    ///
+    /// - Returns: Whether a key of `plan`'s table is given more than once (a Foundation
+    ///   dictionary's keys never are).
+    @discardableResult
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) -> Bool
 
     /// Calls `body` with every member, in the object's own order where it has one (a document's),
     /// else in one order for every run (a Foundation dictionary's, by its keys' bytes).

@@ -1,0 +1,107 @@
+import Foundation
+import Jastor
+import Testing
+
+/// Keeps the keys it does not map, and reads a nested model.
+private final class KeepingBadge: JastorObject {
+    var name = ""
+    var owner = Owner()
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.name)
+            property(\.owner)
+            unmappedKeys(\.extras)
+        }
+    }
+
+    final class Owner: JastorObject {
+        var id = 0
+
+        override class var properties: [JastorProperty] { [.init("id", \Owner.id)] }
+    }
+}
+
+/// A key given more than once in JSON text: the last value is kept, and an issue names the key
+/// (bytes); a dictionary cannot hold one key twice, except keys `NSString` tells apart that
+/// `String` calls equal, which are reported too (`FoundationDictionaryKeysTests`).
+@Suite struct DuplicateKeyTests {
+    @Test func aMappedKeyGivenTwiceKeepsTheLastValueAndIsReported() throws {
+        let text = #"{"int": "x", "int": 2, "string": "a"}"#
+        var issues: [JastorIssue] = []
+        let model = try Everything(json: Data(text.utf8), issues: &issues)
+        #expect(model.int == 2 && model.string == "a")
+        #expect(issues.map(\.description) == ["int: expected one value for the key, found 2 (the last is kept)"])
+        #expect(issues.map(\.kind) == [.invalidValue])
+        let strict = try #require(throws: JastorError.self) { try Everything(validatingJSON: Data(text.utf8)) }
+        #expect(strict.issues.map(\.description) == issues.map(\.description))
+
+        issues = []
+        _ = try Everything(json: Data(#"{"int": 1, "int": 2, "int": 3}"#.utf8), issues: &issues)
+        #expect(issues.map(\.description) == ["int: expected one value for the key, found 3 (the last is kept)"])
+    }
+
+    /// Keys `String` calls equal are one key, from bytes as from an `NSDictionary`.
+    @Test func canonicallyEquivalentKeysAreOneKey() throws {
+        var fromDictionary: [JastorIssue] = []
+        _ = Everything(dictionary: ["metadata": SpelledKeysDictionary()], issues: &fromDictionary)
+        #expect(fromDictionary.map(\.path) == [["metadata"]])
+
+        var fromBytes: [JastorIssue] = []
+        let model = try Everything(json: Data(#"{"metadata": {"\u00e9": 1, "e\u0301": 2}}"#.utf8), issues: &fromBytes)
+        #expect(model.metadata.count == 1)
+        #expect(model.metadata["é"] as? Int == 2, "the last value is kept")
+        #expect(
+            fromBytes.map(\.description) == [
+                #"metadata: expected one value for each key (the last is kept), found "é" given more than once"#
+            ])
+
+        fromBytes = []
+        _ = try Everything(json: Data(#"{"int": 1, "i\u006et": 2}"#.utf8), issues: &fromBytes)
+        #expect(fromBytes.map(\.description) == ["int: expected one value for the key, found 2 (the last is kept)"])
+    }
+
+    /// Inside untyped values the object is reported at the innermost value read whole.
+    @Test func aKeyGivenTwiceInsideAnUntypedValueIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Everything(
+            json: Data(#"{"metadata": {"a": {"b": 1, "b": 2}}, "anything": [{"c": 1, "c": 2}]}"#.utf8), issues: &issues)
+        #expect((model.metadata["a"] as? [String: Any])?["b"] as? Int == 2)
+        #expect((model.anything.first as? [String: Any])?["c"] as? Int == 2)
+        #expect(
+            issues.map(\.description) == [
+                #"metadata: expected one value for each key (the last is kept), found "b" given more than once"#,
+                #"anything: expected one value for each key (the last is kept), found "c" given more than once"#,
+            ])
+    }
+
+    @Test func aKeyGivenTwiceInATypedDictionaryIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Everything(json: Data(#"{"scores": {"a": 1, "b": 2, "a": 3}}"#.utf8), issues: &issues)
+        #expect(model.scores == ["a": 3, "b": 2])
+        #expect(issues.map(\.description) == ["scores.a: expected one value for the key, found 2 (the last is kept)"])
+    }
+
+    @Test func anUnmappedKeyGivenTwiceAndANestedModelsKeyAreReported() throws {
+        let text = #"{"name": "n", "other": 1, "other": 2, "owner": {"id": 1, "id": 7}}"#
+        var issues: [JastorIssue] = []
+        let model = try KeepingBadge(json: Data(text.utf8), issues: &issues)
+        #expect(model.extras["other"] as? Int == 2 && model.owner.id == 7)
+        #expect(
+            issues.map(\.description) == [
+                "owner.id: expected one value for the key, found 2 (the last is kept)",
+                "other: expected one value for the key, found 2 (the last is kept)",
+            ])
+    }
+
+    /// Distinct keys say nothing.
+    @Test func distinctKeysAreQuiet() throws {
+        var issues: [JastorIssue] = []
+        let text = #"{"int": 1, "scores": {"a": 1, "b": 2}, "metadata": {"a": {"b": 1}}, "anything": [{"c": 1}]}"#
+        _ = try Everything(json: Data(text.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        _ = try KeepingBadge(json: Data(#"{"name": "n", "other": 1, "owner": {"id": 1}}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+}
