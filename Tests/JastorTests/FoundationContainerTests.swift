@@ -164,7 +164,7 @@ private final class Shelf: JastorObject {
                 numbers[key] = Double(index)
                 reserved[key] = Double(index)
             }
-            try JastorLimits.$current.withValue(JastorLimits(maximumValueCount: limit)) {
+            try JastorLimits.withCurrent(JastorLimits(maximumValueCount: limit)) {
                 var issues: [JastorIssue] = []
                 let first = Everything(dictionary: ["scores": numbers], issues: &issues)
                 let second = Everything(dictionary: ["scores": reserved])

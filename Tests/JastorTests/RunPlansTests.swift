@@ -39,4 +39,30 @@ import Testing
             #expect(plan === PlanCache.shared.plan(for: type), "class \(index)")
         }
     }
+
+    /// The shared cache keeps its plans ordered by class identity: classes arriving in any order
+    /// (here forward, backward, and from both ends in turn) each get their own plan, the same one
+    /// every time.
+    @Test func aCacheFindsEachPlanWhateverOrderClassesArriveIn() {
+        let classes: [JastorObject.Type] = [
+            TwDescription.self, TwEntities.self, TwHashtag.self, TwMedia.self, TwMedium.self, TwMetadata.self,
+            TwSearchMetadata.self, TwSearchResponse.self, TwSizes.self, TwStatus.self, TwStatusEntities.self,
+            TwURL.self, TwUser.self, TwUserMention.self, GhActor.self, GhAuthor.self, GhCommit.self, GhEvent.self,
+            GhIssue.self, GhLabel.self, GhRepo.self,
+        ]
+        let forward = Array(classes.indices)
+        let fromBothEnds = forward.indices.map { $0 % 2 == 0 ? forward[$0 / 2] : forward[forward.count - 1 - $0 / 2] }
+        for order in [forward, forward.reversed(), fromBothEnds] {
+            let cache = PlanCache { _ in }
+            var first: [ObjectIdentifier: ClassPlan] = [:]
+            for index in order {
+                let plan = cache.plan(for: classes[index])
+                #expect(plan.modelType == classes[index], "class \(index)")
+                first[ObjectIdentifier(classes[index])] = plan
+            }
+            for index in order.reversed() {
+                #expect(cache.plan(for: classes[index]) === first[ObjectIdentifier(classes[index])], "class \(index)")
+            }
+        }
+    }
 }

@@ -204,7 +204,7 @@ private final class KeptChild: Kept {
             let type: Kept.Type = subclass ? KeptChild.self : Kept.self
             var bytesIssues: [JastorIssue] = []
             var dictionaryIssues: [JastorIssue] = []
-            let (fromBytes, fromDictionary) = try JastorLimits.$current.withValue(limits) {
+            let (fromBytes, fromDictionary) = try JastorLimits.withCurrent(limits) {
                 (
                     try type.init(json: Data(text.utf8), issues: &bytesIssues),
                     type.init(dictionary: dictionary, issues: &dictionaryIssues)

@@ -13,12 +13,12 @@ import Testing
     /// Each property, element and member read counts; the one past the limit is the issue.
     @Test func everyValueReadCounts() throws {
         let json: [String: Any] = ["string": "s", "strings": ["a", "b", "c"]]
-        let fits = try JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 5)) {
+        let fits = try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) {
             try Everything(validating: json)
         }
         #expect(fits.strings == ["a", "b", "c"])
         var issues: [JastorIssue] = []
-        let cut = JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 4)) {
+        let cut = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 4)) {
             Everything(dictionary: json, issues: &issues)
         }
         #expect(
@@ -33,16 +33,16 @@ import Testing
     @Test func untypedValuesCountEveryNestedValue() throws {
         let json: [String: Any] = ["anything": [[1, 2], ["three": 3]]]  // 1 + 2 + 2 + 1 values
         let limits = JastorLimits(maximumValueCount: 6)
-        let kept = try JastorLimits.$current.withValue(limits) { try Everything(validating: json) }
+        let kept = try JastorLimits.withCurrent(limits) { try Everything(validating: json) }
         #expect(kept.anything.count == 2)
         let error = try #require(throws: JastorError.self) {
-            try JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 5)) { try Everything(validating: json) }
+            try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) { try Everything(validating: json) }
         }
         #expect(
             error.description
                 == "anything: expected at most 5 values in one run (JastorLimits.maximumValueCount), found more")
         let fromBytes = try #require(throws: JastorError.self) {
-            try JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 5)) {
+            try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) {
                 try Everything(validatingJSON: Data(#"{"anything": [[1, 2], {"three": 3}]}"#.utf8))
             }
         }
@@ -91,17 +91,17 @@ import Testing
     /// Sharing within the limit reads, as the full tree it describes.
     @Test func sharedReferencesWithinTheLimitRead() throws {
         let limits = JastorLimits(maximumValueCount: 3_000)
-        let untyped = try JastorLimits.$current.withValue(limits) {
+        let untyped = try JastorLimits.withCurrent(limits) {
             try Everything.unarchive(from: sharedArrays(levels: 10))  // 2^11 - 1 values in the list
         }
         func leaves(_ value: Any) -> Int { (value as? [Any])?.reduce(0) { $0 + leaves($1) } ?? 1 }
         #expect(leaves(untyped.anything) == 1_024)
-        let models = try JastorLimits.$current.withValue(limits) {
+        let models = try JastorLimits.withCurrent(limits) {
             try ProductCategory.unarchive(from: sharedModels(levels: 8))
         }
         #expect(Self.count(models) == 511)
         #expect(throws: JastorError.self) {
-            try JastorLimits.$current.withValue(limits) { try Everything.unarchive(from: sharedArrays(levels: 11)) }
+            try JastorLimits.withCurrent(limits) { try Everything.unarchive(from: sharedArrays(levels: 11)) }
         }
     }
 
@@ -113,7 +113,7 @@ import Testing
         var shared: [Any] = [1]
         for _ in 0..<40 { shared = [shared, shared] }
         var issues: [JastorIssue] = []
-        let model = JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 100_000)) {
+        let model = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 100_000)) {
             Everything(dictionary: ["anything": shared, "string": "kept"], issues: &issues)
         }
         #expect(
@@ -130,11 +130,11 @@ import Testing
         for _ in 0..<40 { node = ["name": "n", "children": [node, node]] }
         let limits = JastorLimits(maximumValueCount: 30_000)
         let error = try #require(throws: JastorError.self) {
-            try JastorLimits.$current.withValue(limits) { try ProductCategory(validating: node) }
+            try JastorLimits.withCurrent(limits) { try ProductCategory(validating: node) }
         }
         #expect(error.issues.map(\.kind) == [.tooManyValues])
         var issues: [JastorIssue] = []
-        let tree = JastorLimits.$current.withValue(limits) { ProductCategory(dictionary: node, issues: &issues) }
+        let tree = JastorLimits.withCurrent(limits) { ProductCategory(dictionary: node, issues: &issues) }
         #expect(issues.count == 1)
         // A model takes two values (its element and name) or three (and children): 10 000 to 15 000.
         #expect((10_000...15_000).contains(Self.count(tree)))

@@ -14,8 +14,8 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
         self.keyPath = keyPath
     }
 
-    override var valueTypeName: String { String(describing: Value.self) }
-    override var rootTypeName: String { String(describing: Root.self) }
+    override var valueTypeName: String { TypeName.short(Value.self) }
+    override var rootTypeName: String { TypeName.short(Root.self) }
 
     override func applies(to type: JastorObject.Type) -> Bool { type is Root.Type }
 

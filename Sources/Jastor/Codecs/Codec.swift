@@ -15,7 +15,7 @@ class AnyCodec: @unchecked Sendable {
 class Codec<Value>: AnyCodec, @unchecked Sendable {
     // @unchecked: as `AnyCodec`; subclasses hold only `let`s of immutable values and codecs.
     /// The type's name in messages: `Int64`, `[Product]`.
-    var typeName: String { String(describing: Value.self) }
+    var typeName: String { TypeName.short(Value.self) }
 
     /// What is wrong with this codec's rules (or those of a codec inside it), if anything: a type
     /// with neither rules nor a transform, a transform that cannot write back what it reads.

@@ -18,7 +18,7 @@ struct DeclarationMistake: Sendable, Equatable {
     static func nestedOptional(_ type: Any.Type) -> DeclarationMistake {
         DeclarationMistake(
             expected: "one level of Optional (JSON has one null, so .some(nil) would read back as nil)",
-            found: String(describing: type))
+            found: TypeName.short(type))
     }
 
     /// A property holding a model that does not keep it (`weak` or `unowned`): a model mapped

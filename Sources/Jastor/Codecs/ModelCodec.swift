@@ -17,7 +17,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         self.consultsHook = RuntimeLayout.overridesModelClassHook(modelType)
     }
 
-    override var typeName: String { String(describing: modelType) }
+    override var typeName: String { TypeName.short(modelType) }
 
     /// `value` as a model of the declared class or a subclass, which this codec writes and reads
     /// back; `nil` for anything else.

@@ -37,7 +37,7 @@ extension ScalarConvertible {
         // Closures, not the key path `\.jsonValue`: a key path called as a function reads through
         // the runtime's generic key-path projection on every value.
         ScalarCodec(
-            typeName: String(describing: Self.self), decode: { Self.converting($0) }, encode: { $0.jsonValue },
+            typeName: TypeName.short(Self.self), decode: { Self.converting($0) }, encode: { $0.jsonValue },
             direct: outputRules)
     }
 
@@ -166,7 +166,7 @@ extension ExactInteger {
     /// An integer of the byte reader's document that fits is taken without forming its kind.
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
-            typeName: String(describing: Self.self), decode: { converting($0) }, encode: { $0.jsonValue },
+            typeName: TypeName.short(Self.self), decode: { converting($0) }, encode: { $0.jsonValue },
             direct: outputRules, documentValue: { $0.plainInteger.flatMap { Self(exactly: $0) } })
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How much work one mapping run or archive read may do before it stops with an issue.
 ///
 /// Every value a run reads counts: each property, array element and dictionary member mapped,
@@ -9,11 +11,11 @@
 /// default of 10 million values (`twitter.json` holds about 40 000).
 ///
 /// The limits in effect are ``current``, a task-local value: set it for a scope, on the current
-/// thread and the tasks it starts, with `withValue`.
+/// thread and the tasks it starts, with ``withCurrent(_:operation:file:line:)``.
 ///
 /// ```swift
 /// let small = JastorLimits(maximumValueCount: 100_000)
-/// let model = try JastorLimits.$current.withValue(small) {
+/// let model = try JastorLimits.withCurrent(small) {
 ///     try Catalog(validatingJSON: upload)
 /// }
 /// ```
@@ -33,12 +35,85 @@ public struct JastorLimits: Sendable, Hashable {
     }
 
     /// The limits mapping runs and archive reads use in this task (or thread); the defaults
-    /// unless set for a scope with `JastorLimits.$current.withValue(_:operation:)`.
+    /// unless set for a scope with ``withCurrent(_:operation:file:line:)``.
     ///
     /// ```swift
-    /// JastorLimits.$current.withValue(JastorLimits(maximumValueCount: 1_000)) {
-    ///     _ = Product(dictionary: json)
+    /// JastorLimits.withCurrent(JastorLimits(maximumValueCount: 1_000)) {
+    ///     print(JastorLimits.current.maximumValueCount)  // 1000
     /// }
     /// ```
-    @TaskLocal public static var current = JastorLimits()
+    public static var current: JastorLimits {
+        // Until a first scope is entered nothing can be bound, and the task-local is not touched
+        // (Performance, "Peak memory and two threads (12)").
+        guard scopeEntered.load(ordering: .acquiring) else { return JastorLimits() }
+        return scopedLimits.get() ?? JastorLimits()
+    }
+
+    /// Runs `operation` with `limits` as ``current``, on this thread and in the tasks it starts
+    /// (child tasks and `Task {}`, which keep them after the scope ends; not `Task.detached`).
+    ///
+    /// Scopes nest: the innermost one's limits are ``current``.
+    ///
+    /// ```swift
+    /// let small = JastorLimits(maximumValueCount: 100_000)
+    /// let model = try JastorLimits.withCurrent(small) {
+    ///     try Catalog(validatingJSON: upload)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - limits: The limits for the scope.
+    ///   - operation: The work that runs with them.
+    ///   - file: The caller's file, for the runtime's report of a misuse.
+    ///   - line: The caller's line, for the same report.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    @discardableResult
+    public static func withCurrent<Result>(
+        _ limits: JastorLimits, operation: () throws -> Result, file: String = #fileID, line: UInt = #line
+    ) rethrows -> Result {
+        scopeEntered.store(true, ordering: .releasing)
+        return try scopedLimits.withValue(limits, operation: operation, file: file, line: line)
+    }
+
+    /// Runs the asynchronous `operation` with `limits` as ``current``, in this task and the tasks it
+    /// starts (child tasks and `Task {}`, not `Task.detached`).
+    ///
+    /// ```swift
+    /// let small = JastorLimits(maximumValueCount: 100_000)
+    /// let model = try await JastorLimits.withCurrent(small) {
+    ///     try Catalog(validatingJSON: await download())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - limits: The limits for the scope.
+    ///   - isolation: The actor the operation runs on; the caller's.
+    ///   - operation: The work that runs with them.
+    ///   - file: The caller's file, for the runtime's report of a misuse.
+    ///   - line: The caller's line, for the same report.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    @discardableResult
+    public static func withCurrent<Result>(
+        _ limits: JastorLimits, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result, file: String = #fileID, line: UInt = #line
+    ) async rethrows -> Result {
+        scopeEntered.store(true, ordering: .releasing)
+        return try await scopedLimits.withValue(
+            limits, operation: operation, isolation: isolation, file: file, line: line)
+    }
 }
+
+/// Whether any scope of ``JastorLimits/withCurrent(_:operation:file:line:)`` was ever entered in
+/// this process.
+///
+/// Set before the scope binds its limits and never cleared: a task started in a scope keeps its
+/// limits after the scope ends (`Task {}` copies task-local values), so a count of open scopes
+/// would let such a task read the defaults. Until it is set, reading ``JastorLimits/current`` costs
+/// one atomic load and leaves the task-local below unmade: making it instantiates `TaskLocal`'s
+/// metadata, a page block of the concurrency library mapping never needs otherwise.
+private let scopeEntered = Atomic<Bool>(false)
+
+/// The limits of the innermost scope; `nil` outside every scope.
+private let scopedLimits = TaskLocal<JastorLimits?>(wrappedValue: nil)

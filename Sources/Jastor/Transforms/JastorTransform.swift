@@ -39,7 +39,7 @@ public struct JastorTransform<Value>: Sendable {
         typeName: String? = nil, decode: @escaping @Sendable (Any) -> Value?,
         encode: @escaping @Sendable (Value) -> Any
     ) {
-        self.codec = ClosureCodec(typeName: typeName ?? String(describing: Value.self), decode: decode, encode: encode)
+        self.codec = ClosureCodec(typeName: typeName ?? TypeName.short(Value.self), decode: decode, encode: encode)
     }
 
     /// Makes this transform the one every property of type `Value` uses, unless its registration

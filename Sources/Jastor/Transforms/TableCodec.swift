@@ -23,7 +23,7 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
             ?? Self.aliasMistake(aliases: aliases.sorted { $0.key < $1.key }, table: table)
         super.init(
             reader: ScalarCodec(
-                typeName: String(describing: Value.self),
+                typeName: TypeName.short(Value.self),
                 decode: { scalar in
                     guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
                     return readable[text].map { .success($0) } ?? .failure(.invalidValue)
@@ -51,7 +51,7 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
             guard keys.count > 1 else { continue }
             return DeclarationMistake(
                 expected:
-                    "a table of \(String(describing: Value.self)) with one string per value (other spellings go in aliases:)",
+                    "a table of \(TypeName.short(Value.self)) with one string per value (other spellings go in aliases:)",
                 found: "\(value) under " + keys.map { "\"\($0)\"" }.joined(separator: " and "))
         }
         return nil
@@ -61,7 +61,7 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
     private static func aliasMistake(
         aliases: [(key: String, value: Value)], table: [String: Value]
     ) -> DeclarationMistake? {
-        let typeName = String(describing: Value.self)
+        let typeName = TypeName.short(Value.self)
         for alias in aliases {
             if table[alias.key] != nil {
                 return DeclarationMistake(
