@@ -267,6 +267,29 @@ private final class Reading: JastorObject {
         #expect(try [LawModel]().jsonString() == "[]")
     }
 
+    /// A root array's element that would read back as another class is reported at its index.
+    ///
+    /// Its elements read back as `Element`, or what its hook picks, as an array property's do. A
+    /// root model reads back as the class its reader names, and is not checked.
+    @Test func aRootArrayReportsAnElementThatWouldReadBackAsAnotherClass() throws {
+        let dog = Dog()
+        dog.name = "Rex"
+        dog.breed = "collie"
+        let animals: [Animal] = [Animal(), dog]
+        let error = try #require(throws: JastorError.self) { try animals.jsonData() }
+        #expect(
+            error.issues.map(\.description) == [
+                "[1]: expected a model that reads back as its own class (JSON records none: Animal.modelClass(for:) "
+                    + "picks it from its JSON; archives record it), found Dog, which would read back as Animal"
+            ])
+        #expect(throws: JastorError.self) { try animals.jsonString(options: [.sortedKeys, .prettyPrinted]) }
+        // Declared as their own class, or alone, they read back as the class the reader names.
+        let dogs = [dog]
+        #expect(try [Dog](json: dogs.jsonData()) == dogs)
+        #expect(try Dog(json: dog.jsonData()) == dog)
+        #expect(try [Animal](json: [Animal(), Animal()].jsonData()).count == 2)
+    }
+
     /// Where two texts first differ, with some context.
     static func firstDifference(_ written: Data, _ expected: Data) -> String {
         let index = Array(zip(written, expected)).firstIndex { $0 != $1 } ?? min(written.count, expected.count)

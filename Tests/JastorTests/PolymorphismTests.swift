@@ -168,6 +168,46 @@ private class Looking: JastorObject {
 
 private final class SubLooking: Looking {}
 
+/// A base class whose hook picks the subclass from a `Double` discriminator.
+private class Figure: JastorObject {
+    var version = 1.0
+
+    override class var properties: [JastorProperty] { register(\.version) }
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        json["version"] as? Double == 2.0 ? FigureV2.self : nil
+    }
+}
+
+private final class FigureV2: Figure {
+    var sides = 0
+
+    override class var properties: [JastorProperty] { register(\.sides) }
+}
+
+/// A base class whose hook picks the subclass from an `Int` discriminator, held as a `Double`.
+private class Release: JastorObject {
+    var version = 1.0
+
+    override class var properties: [JastorProperty] { register(\.version) }
+    override class func modelClass(for json: JastorJSONObject) -> JastorObject.Type? {
+        json["version"] as? Int == 2 ? ReleaseV2.self : nil
+    }
+}
+
+private final class ReleaseV2: Release {
+    var notes = ""
+
+    override class var properties: [JastorProperty] { register(\.notes) }
+}
+
+private final class Album: JastorObject {
+    var figure: Figure?
+    var figures: [Figure] = []
+    var release: Release?
+
+    override class var properties: [JastorProperty] { register(\.figure, \.figures, \.release) }
+}
+
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
 @Suite struct PolymorphismTests {
     /// Only classes that override the hook or inherit an override have it consulted.
@@ -292,6 +332,45 @@ private final class SubLooking: Looking {}
         #expect(type(of: try #require(copy.latest)) == Event.self)
         event.type = "IssuesEvent"
         #expect(try Timeline(json: timeline.jsonData()) == timeline)
+    }
+
+    /// The hook is asked about what the output reads back: JSON text (and `Codable`'s
+    /// `JSONEncoder`) writes the `Double` `2.0` as `2`, which reads back as the `Int` 2, so a
+    /// subclass its hook picks from the `Double` is reported there, and one its hook picks from the
+    /// `Int` is not; `toDictionary()` keeps the `Double`, which reads back as it is.
+    @Test func theHookIsAskedAboutTheNumbersTheOutputReadsBack() throws {
+        let square = FigureV2()
+        square.version = 2.0
+        square.sides = 4
+        let album = Album()
+        album.figure = square
+        album.figures = [square]
+        let expected = ["figure", "figures[0]"].map {
+            "\($0): expected a model that reads back as its own class (JSON records none: Figure.modelClass(for:) "
+                + "picks it from its JSON; archives record it), found FigureV2, which would read back as Figure"
+        }
+        let error = try #require(throws: JastorError.self) { try album.jsonData() }
+        #expect(error.issues.map(\.description).sorted() == expected)
+        var issues: [JastorIssue] = []
+        let dictionary = album.toDictionary(issues: &issues)
+        #expect(issues.map(\.description).sorted() == expected)
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(album) }
+        // The dictionary keeps `2.0` as a `Double`: mapped back, the hook picks the subclass again.
+        #expect(Album(dictionary: dictionary) == album)
+
+        // The hook that looks for the `Int` 2 picks the subclass back from the text `2`.
+        let release = ReleaseV2()
+        release.version = 2.0
+        release.notes = "n"
+        let album2 = Album()
+        album2.release = release
+        issues = []
+        _ = album2.toDictionary(issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        let copy = try Album(json: album2.jsonData())
+        #expect(copy == album2)
+        #expect((copy.release as? ReleaseV2)?.notes == "n")
+        #expect(try JSONDecoder().decode(Album.self, from: JSONEncoder().encode(album2)) == album2)
     }
 
     /// A subclass in a property that is only written is not reported.

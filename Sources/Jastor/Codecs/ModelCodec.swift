@@ -83,28 +83,46 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     /// at the model's path (JSON text, `Codable`, `toDictionary(issues:)`) when that is not the
     /// model's own class; archives record the class.
     ///
-    /// `written` is the model's object when the caller has written it; else it is written apart,
-    /// with this check off inside (each model is checked once where it sits, so the cost stays
-    /// linear in the graph's size times its depth, and a cycle ends at its first repeat).
+    /// The hook is asked about the values as the output reads back: `written`, the model's
+    /// dictionary, when the caller has written one (`toDictionary()`, whose values read back as they
+    /// are); else the model's JSON text, written apart and read back (JSON text and `Codable`, whose
+    /// `Double` `2.0` is written `2` and read back as the `Int` 2), with this check off inside: each
+    /// model is checked once where it sits, so the cost stays linear in the graph's size times its
+    /// depth, and a cycle ends at its first repeat.
     @inline(never)
     private func checkClassReadBack(of model: Model, written: Any? = nil, context: inout EncodingContext) {
         guard context.purpose == .dictionary, context.checksClassReadBack else { return }
-        let object: [String: Any]
+        let chosen: JastorObject.Type
         if let written {
-            object = written as? [String: Any] ?? [:]
+            let object = FoundationObject(dictionary: written as? [String: Any] ?? [:])
+            chosen = object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType
         } else {
-            // The object as a reader gets it, written apart: its own issues are reported where it is written.
-            var apart = EncodingContext(purpose: .dictionary)
-            apart.checksClassReadBack = false
-            object = MappingEngine.foundationObject(model, context: &apart) as? [String: Any] ?? [:]
+            chosen = classReadBackFromText(of: model)
         }
-        let chosen = modelType.modelClass(for: FoundationObject(dictionary: object).hookView) ?? modelType
         guard chosen != type(of: model) else { return }
         context.record(
             .unencodableValue,
             expected: "a model that reads back as its own class (JSON records none: \(typeName).modelClass(for:) "
                 + "picks it from its JSON; archives record it)",
             found: "\(type(of: model)), which would read back as \(chosen)")
+    }
+
+    /// The class `model`'s JSON text reads back as in this slot.
+    ///
+    /// The text is written apart and read by the byte reader, so the hook is handed its numbers as
+    /// reading hands them (an integer as `Int`, else the nearest `Double`). The text's own issues
+    /// are reported where it is written.
+    private func classReadBackFromText(of model: Model) -> JastorObject.Type {
+        var writer = JSONWriter(escapesSlashes: true)
+        var apart = EncodingContext(purpose: .dictionary)
+        apart.checksClassReadBack = false
+        MappingEngine.writeJSON(model, to: &writer, context: &apart)
+        // The writer writes JSON (`null` for a model it cannot write, read as an empty object here).
+        guard let document = try? JSONReader.read(Data(writer.bytes)) else {
+            return modelType.modelClass(for: FoundationObject(dictionary: [:]).hookView) ?? modelType
+        }
+        let object = DocumentValue(document: document, index: 0).object
+        return object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {

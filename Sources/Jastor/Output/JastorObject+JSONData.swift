@@ -47,6 +47,11 @@ extension JastorObject {
 extension Array where Element: JastorObject {
     /// The models as a JSON array, each written as ``JastorObject/jsonData(options:)`` writes it.
     ///
+    /// Each element reads back as `Element` or the subclass its ``JastorObject/modelClass(for:)``
+    /// picks from the element's JSON (JSON records no class), so an element that would read back as
+    /// another class (a `Dog` in an `[Animal]`, when `Animal`'s hook does not pick it) is reported at
+    /// its index, as an array property's element is (see <doc:MappingRules>).
+    ///
     /// ```swift
     /// let data = try products.jsonData()
     /// let copies = try [Product](json: data)  // == products
@@ -55,17 +60,13 @@ extension Array where Element: JastorObject {
     /// - Parameter options: The layout: sorted keys, pretty printing, unescaped slashes.
     /// - Returns: UTF-8 JSON text of an array.
     /// - Throws: ``JastorError`` naming the path (from the element's index) of each value JSON
-    ///   cannot hold.
+    ///   cannot hold, and of each element that would read back as another class.
     public func jsonData(options: JastorJSONOptions = []) throws -> Data {
         try JSONTextOutput.data(options: options) { writer, context in
-            writer.beginArray()
-            for index in indices {
-                writer.beginElement(first: index == startIndex)
-                context.descend(into: .index(index - startIndex)) { context in
-                    MappingEngine.writeJSON(self[index], to: &writer, context: &context)
-                }
-            }
-            writer.endArray(isEmpty: isEmpty)
+            // Through the elements' codec, as an `[Element]` property writes them: `[Element](json:)`
+            // reads each as `Element`, or the subclass its `modelClass(for:)` picks, so a model
+            // that would read back as another class is reported at its index.
+            writer.writeArray(self, of: ModelCodec<Element>(), context: &context)
         }
     }
 
