@@ -29,6 +29,13 @@ import Testing
         ("\u{FEFF}id", #"scores["\u{feff}id"]"#),
         ("a\u{2066}b", #"scores["a\u{2066}b"]"#),
         ("a\u{200D}b", #"scores["a\u{200d}b"]"#),
+        // A joiner after a text-style symbol or a lone variation selector joins no emoji.
+        ("id\u{A9}\u{200D}", #"scores["id©\u{200d}"]"#),
+        ("id\u{2122}\u{200D}", #"scores["id™\u{200d}"]"#),
+        ("id\u{FE0F}\u{200D}", "scores[\"id\u{FE0F}\\u{200d}\"]"),
+        ("flag 🏳️‍🌈", "scores.flag 🏳️‍🌈"),
+        // A combining mark after the space hides `": "` from a search by `Character`.
+        ("a: \u{301}b", "scores[\"a: \u{301}b\"]"),
         // `": "` ends the path in a message: unquoted, this key would read as the path `scores.a`.
         ("a: expected Bool, found Bool true", #"scores["a: expected Bool, found Bool true"]"#),
         ("a:b", "scores.a:b"),

@@ -430,6 +430,26 @@ private final class Diary: JastorObject {
         #expect(ValueDescription.comparison(branch, branch).isEqual)
     }
 
+    /// Two cycles that close at different places are different values: `1 → 2 → 1 → …` is not
+    /// `1 → 2 → 2 → …` (both cuts were written as the class's name alone).
+    @Test func cyclesClosingAtDifferentPlacesAreUnequal() {
+        let first = Loop()
+        first.next = Loop()
+        first.next?.next = first
+        let second = Loop()
+        second.next = Loop()
+        second.next?.next = second.next
+        let third = Loop()
+        third.next = Loop()
+        third.next?.next = third
+        defer {
+            for loop in [first, second, third] { loop.next?.next = nil }
+        }
+        #expect(!ValueDescription.isEqual(first, second))
+        #expect(ValueDescription.isEqual(first, third))
+        #expect(ValueDescription.isEqual(second, second))
+    }
+
     /// Foundation values whose `Mirror` shows their storage compare by their own `==`, and equal
     /// ones hash alike.
     @Test func foundationValuesWithStorageCompareByTheirOwnEquality() {

@@ -21,7 +21,7 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         let node = source.kind
         let input: Any
         switch node {
-        case .scalar(let scalar): input = scalar.handedValue
+        case .scalar(let scalar): input = scalar.jsonValue.foundationValue
         case .object, .array, .unsupported: input = source.foundationValue
         }
         guard let value = decodeValue(input) else {

@@ -38,7 +38,4 @@ struct DocumentNumber {
 
     /// As ``NumberLiteral/untypedValueOrNearest``.
     var untypedValueOrNearest: JSONValue { literal.untypedValueOrNearest }
-
-    /// The number as code is handed it (``NumberLiteral/handedValue``).
-    var handedValue: Any { literal.handedValue }
 }

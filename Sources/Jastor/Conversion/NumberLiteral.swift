@@ -98,21 +98,6 @@ extension NumberLiteral {
         return parts.decimal.map { .decimal($0) }
     }
 
-    /// The literal as code is handed a JSON number (a closure transform's `decode`, a class's
-    /// `modelClass(for:)`), as `JSONSerialization` documents it: an integer as `Int`, or `UInt64`
-    /// beyond `Int`; any other number (`-0`, a fraction, an exponent, an integer beyond `UInt64`)
-    /// as the nearest `Double`, infinite beyond its range.
-    var handedValue: Any {
-        if isIntegerForm {
-            let parts = parts
-            if !(parts.isZero && parts.negative) {
-                if let integer = parts.integer(as: Int.self) { return integer }
-                if let unsigned = parts.integer(as: UInt64.self) { return unsigned }
-            }
-        }
-        return double
-    }
-
     /// The value untyped properties keep when nothing holds it exactly (a lenient run reports that):
     /// the nearest `Double`, or the literal's text when that is infinite, so that output stays JSON.
     var untypedValueOrNearest: JSONValue {

@@ -40,24 +40,36 @@ enum MessageText {
         let short = shortened(text)
         guard hasEscapes(short) else { return short }
         var escaped = ""
-        var previous: Unicode.Scalar?
+        var previous = MessageText.Preceding()
         for scalar in short.unicodeScalars {
             if let escape = escape(scalar, after: previous) {
                 escaped += escape
             } else {
                 escaped.unicodeScalars.append(scalar)
             }
-            previous = scalar
+            previous.append(scalar)
         }
         return escaped
     }
 
+    /// The two scalars before the one being written, which decide whether a joiner or a mark is
+    /// escaped.
+    struct Preceding {
+        private(set) var last: Unicode.Scalar?
+        private(set) var beforeLast: Unicode.Scalar?
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            beforeLast = last
+            last = scalar
+        }
+    }
+
     /// Whether `text` holds a scalar written escaped.
     static func hasEscapes(_ text: String) -> Bool {
-        var previous: Unicode.Scalar?
+        var previous = MessageText.Preceding()
         for scalar in text.unicodeScalars {
             if isEscaped(scalar, after: previous) { return true }
-            previous = scalar
+            previous.append(scalar)
         }
         return false
     }
@@ -66,7 +78,7 @@ enum MessageText {
     /// other.
     ///
     /// As Swift writes it (`\n`, `\r`, `\t`, `\u{7}`); messages and key paths' text both escape so.
-    static func escape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> String? {
+    static func escape(_ scalar: Unicode.Scalar, after previous: Preceding) -> String? {
         switch scalar {
         case "\n": "\\n"
         case "\r": "\\r"
@@ -83,19 +95,21 @@ enum MessageText {
     /// right-to-left override U+202E): `id` and `id\u{200b}`, printed raw, would look alike. A
     /// zero-width joiner after an emoji is part of it (`🐈‍⬛`) and kept. So is a combining mark,
     /// except at the start of the text, where it would combine with the dot or quote before it.
-    static func isEscaped(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+    static func isEscaped(_ scalar: Unicode.Scalar, after previous: Preceding) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
         case .nonspacingMark, .spacingMark, .enclosingMark:
             // A mark that starts the text would combine with what is printed before it (a path's
             // dot or quote).
-            return previous == nil
+            return previous.last == nil
         case .format:
-            guard scalar == "\u{200D}", let previous else { return true }
-            let joinsEmoji =
-                previous == "\u{FE0F}" || previous.properties.isEmojiModifier
-                || (previous.value > 0x7F && previous.properties.isEmoji)
-            return !joinsEmoji
+            // A joiner after an emoji shown as one (`🐈`, `👨🏽`, or `❤`, `🏳` made one by U+FE0F):
+            // only then is it part of an emoji sequence, not an invisible mark after `©` or `™`.
+            guard scalar == "\u{200D}", let last = previous.last else { return true }
+            if last == "\u{FE0F}", let emoji = previous.beforeLast {
+                return !(emoji.value > 0x7F && emoji.properties.isEmoji)
+            }
+            return !(last.properties.isEmojiModifier || last.properties.isEmojiPresentation)
         default: return false
         }
     }

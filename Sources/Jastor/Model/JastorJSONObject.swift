@@ -15,10 +15,10 @@ public struct JastorJSONObject {
         self.members = members
     }
 
-    /// The member under `key` as `JSONSerialization` would produce it (JSON booleans as `Bool`,
-    /// numbers as `Int`, `UInt64` or `Double`; read from bytes, `-0` is the `Double` `-0.0`, an
-    /// integer beyond `UInt64` and any number with a fraction or exponent the nearest `Double`,
-    /// infinite beyond its range), or `nil` when the object has no such key.
+    /// The member under `key` as an untyped property keeps it (JSON booleans as `Bool`, an integer
+    /// as `Int`, a number a `Double` holds as written as that `Double`, any other as the exact
+    /// `Decimal`, as Linux's `JSONSerialization` gives it; read from bytes, `-0` is the `Double`
+    /// `-0.0`), or `nil` when the object has no such key.
     ///
     /// ```swift
     /// let type = json["type"] as? String

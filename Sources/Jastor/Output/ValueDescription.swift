@@ -139,15 +139,17 @@ enum ValueDescription {
             return number
         }
 
-        /// Enters `object`; `false`, noting the cut, when it is already on the way down.
-        func enter(_ object: ObjectIdentifier) -> Bool {
+        /// Enters `object` and returns `nil`; when it is already on the way down, notes the cut
+        /// and returns how many levels up it is (`1`: the object met is the one just above), so that
+        /// two cycles closing at different places write different texts.
+        func enter(_ object: ObjectIdentifier) -> Int? {
             if let above = objectsAbove[object] {
                 lowestCut = min(lowestCut, above)
-                return false
+                return level - above
             }
             objectsAbove[object] = level
             level += 1
-            return true
+            return nil
         }
 
         func leave(_ object: ObjectIdentifier) {
@@ -237,7 +239,7 @@ enum ValueDescription {
             if type(of: value) is AnyObject.Type {
                 let identifier = ObjectIdentifier(value as AnyObject)
                 if case .exact(let canonical) = mode {
-                    guard canonical.enter(identifier) else { return text += "\(typeName)(…)" }
+                    if let levelsUp = canonical.enter(identifier) { return text += "\(typeName)(↑\(levelsUp))" }
                 } else {
                     guard objectsAbove.insert(identifier).inserted else { return text += "\(typeName)(…)" }
                 }

@@ -260,7 +260,13 @@ private enum PathText {
         let digits = key.utf8.first == UInt8(ascii: "@") ? key.utf8.dropFirst() : key.utf8[...]
         if !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return true }
         // `": "` ends a path in an issue's text: a key holding it would read as a shorter path.
-        if key.contains(": ") { return true }
+        // By bytes: a combining mark after the space would make one `Character` of the two.
+        let utf8 = Array(key.utf8)
+        if utf8.indices.dropLast().contains(where: {
+            utf8[$0] == UInt8(ascii: ":") && utf8[$0 + 1] == UInt8(ascii: " ")
+        }) {
+            return true
+        }
         if key.unicodeScalars.contains(where: { [".", "[", "]", "\"", "\\"].contains($0) }) { return true }
         return MessageText.hasEscapes(key)
     }
@@ -268,7 +274,7 @@ private enum PathText {
     /// `key` in double quotes, with quotes, backslashes and control characters escaped.
     static func quoted(_ key: String) -> String {
         var text = "\""
-        var previous: Unicode.Scalar?
+        var previous = MessageText.Preceding()
         for scalar in key.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -280,7 +286,7 @@ private enum PathText {
                     text.unicodeScalars.append(scalar)
                 }
             }
-            previous = scalar
+            previous.append(scalar)
         }
         return text + "\""
     }

@@ -60,7 +60,7 @@ struct DocumentObject: JSONObjectSource {
         switch document.nodes[member.index].kind {
         case .string, .decodedString: return document.string(at: member.index)
         default:
-            if case .scalar(let scalar) = member.kind { return scalar.handedValue }
+            if case .scalar(let scalar) = member.kind { return scalar.jsonValue.foundationValue }
             return member.foundationValue
         }
     }

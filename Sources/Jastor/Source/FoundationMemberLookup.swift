@@ -43,7 +43,7 @@ extension JSONObjectSource where Member: JSONSource {
     /// The member under `key` as a Foundation value.
     func foundationMember(_ key: String) -> Any? {
         guard let member = self[key] else { return nil }
-        if case .scalar(let scalar) = member.kind { return scalar.handedValue }
+        if case .scalar(let scalar) = member.kind { return scalar.jsonValue.foundationValue }
         return member.foundationValue
     }
 }

@@ -20,7 +20,7 @@ struct FoundationObject: JSONObjectSource {
         return false
     }
 
-    /// Calls `body` with each member in the order of their keys' UTF-8 bytes: a dictionary has no
+    /// Calls `body` with each member in the order of their keys (`String`'s `<`): a dictionary has no
     /// order of its own, and its iteration order changes from one process to the next (Swift seeds
     /// its hashing per process), so the issues a run records and what a value limit keeps would too.
     func forEachMember(_ body: (String, FoundationJSON) -> Void) {
@@ -28,7 +28,7 @@ struct FoundationObject: JSONObjectSource {
             for (key, value) in dictionary { body(key, FoundationJSON(raw: value)) }
             return
         }
-        let members = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let members = dictionary.sorted { $0.key < $1.key }
         for (key, value) in members {
             body(key, FoundationJSON(raw: value))
         }

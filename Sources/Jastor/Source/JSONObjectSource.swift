@@ -16,7 +16,7 @@ protocol JSONObjectSource: FoundationMemberLookup {
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) -> Bool
 
     /// Calls `body` with every member, in the object's own order where it has one (a document's),
-    /// else in one order for every run (a Foundation dictionary's, by its keys' bytes).
+    /// else in one order for every run (a Foundation dictionary's, by its keys).
     func forEachMember(_ body: (String, Member) -> Void)
 
     /// Calls `body` with every member in whatever order is cheapest: for walks whose outcome no

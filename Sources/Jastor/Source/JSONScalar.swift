@@ -60,13 +60,6 @@ extension JSONScalar {
         text.utf8.count > 60 ? "\(text.prefix(40))…(\(text.utf8.count) characters)" : text
     }
 
-    /// The scalar as code is handed it (``NumberLiteral/handedValue``): a number as `Int`,
-    /// `UInt64` or `Double`, anything else as its Foundation value.
-    var handedValue: Any {
-        if case .number(let literal) = self { return literal.handedValue }
-        return jsonValue.foundationValue
-    }
-
     /// The scalar as a value of the library's own tree.
     var jsonValue: JSONValue {
         switch self {

@@ -19,12 +19,12 @@ public struct JastorTransform<Value>: Sendable {
 
     /// A transform made of two closures over Foundation JSON values.
     ///
-    /// `decode` receives the JSON value as `JSONSerialization` would produce it, with JSON booleans
-    /// as `Bool` and numbers as `Int`, `UInt64` or `Double` (so `as? Int` never matches `true`): an
-    /// integer as `Int`, or `UInt64` beyond `Int`, any other number as the nearest `Double`
-    /// (`-65.613616999999977`, `-0`, infinite beyond `Double`'s range; the exact `Decimal` untyped
-    /// values keep is not handed over). It returns `nil` when the value does not fit. Objects and
-    /// arrays come as `[String: Any]` and `[Any]` holding values as untyped properties keep them.
+    /// `decode` receives the JSON value as an untyped property keeps it (<doc:MappingRules>), with
+    /// JSON booleans as `Bool` (so `as? Int` never matches `true`) and numbers exactly: an integer
+    /// as `Int`, a number a `Double` holds as written (`0.1`, `1e3`) as that `Double`, any other as
+    /// the exact `Decimal` (`-65.613616999999977`, as Linux's `JSONSerialization` gives it), and
+    /// one no `Decimal` holds either (`1e400`) as its text. It returns `nil` when the value does
+    /// not fit, which is reported. Objects and arrays come as `[String: Any]` and `[Any]`.
     /// `encode` returns a Foundation JSON value.
     ///
     /// ```swift
