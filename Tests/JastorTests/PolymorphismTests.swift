@@ -210,6 +210,39 @@ private final class Album: JastorObject {
 
 /// A class hook picks the subclass from the dictionary, everywhere a model is built.
 @Suite struct PolymorphismTests {
+    /// An initialiser builds the class it is called on, and says so where the hook picks another.
+    ///
+    /// The model is filled as its own class and an issue says so, from bytes and from a dictionary
+    /// (the subclass's keys would be lost in silence); strict initialisers throw. A root array, or
+    /// the subclass's own initialiser, builds what the hook picks.
+    @Test func aRootInitialiserWhoseHookPicksAnotherClassSaysSo() throws {
+        let push: [String: Any] = ["id": "1", "type": "PushEvent", "commits": 3]
+        let expected =
+            "expected an object Event.modelClass(for:) builds as Event, the class this initialiser builds (map the "
+            + "object in an [Event], or decode JastorPolymorphic<Event>, to build the class it picks), found one it "
+            + "builds as PushEvent"
+        var issues: [JastorIssue] = []
+        let fromDictionary = Event(dictionary: push, issues: &issues)
+        #expect(issues.map(\.description) == [expected])
+        #expect(fromDictionary.id == "1" && type(of: fromDictionary) == Event.self)
+        var bytesIssues: [JastorIssue] = []
+        let data = try JSONSerialization.data(withJSONObject: push)
+        _ = try Event(json: data, issues: &bytesIssues)
+        #expect(bytesIssues.map(\.description) == [expected])
+        #expect(throws: JastorError.self) { try Event(validating: push) }
+        // The subclass itself, a base object, and a root array read without an issue.
+        var none: [JastorIssue] = []
+        #expect(try PushEvent(json: data, issues: &none).commits == 3)
+        _ = Event(dictionary: ["id": "2", "type": "Other"], issues: &none)
+        let events = [Event](jsonArray: [push])
+        #expect((events.first as? PushEvent)?.commits == 3)
+        #expect(none.isEmpty, "\(none)")
+        // A hook picking an unrelated class is reported as for a property.
+        var bogus: [JastorIssue] = []
+        _ = Event(dictionary: ["type": "Bogus"], issues: &bogus)
+        #expect(bogus.map(\.expected) == ["Event or a subclass from Event.modelClass(for:)"])
+    }
+
     /// Only classes that override the hook or inherit an override have it consulted.
     ///
     /// The others would pick nothing, so the hook's view of an object is not built for them.
@@ -432,7 +465,9 @@ private final class Album: JastorObject {
         #expect(linkHookCalls.withLock { $0 } == 2 * depth, "one check each for the dictionary, one for its JSON text")
         linkHookCalls.withLock { $0 = 0 }
         let copy = try Link(json: holder.jsonData())
-        #expect(linkHookCalls.withLock { $0 } == 2 * depth, "one check each written, one hook call each read")
+        #expect(
+            linkHookCalls.withLock { $0 } == 2 * depth + 1,
+            "one check each written, one hook call each read, one for the root initialiser's class")
         #expect(copy == holder && (copy.next as? SubLink)?.kind == "sub")
         #expect(Link(dictionary: dictionary) == holder)
         tail.next = head

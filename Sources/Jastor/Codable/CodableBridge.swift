@@ -14,7 +14,10 @@ enum CodableBridge {
         let value = try JSONValue(from: decoder)
         var context = MappingContext(policy: .creating)
         if case .object(let object) = value {
-            recordClassPicked(for: object, insteadOf: type(of: model), context: &context)
+            MappingEngine.recordClassPicked(
+                for: object, insteadOf: type(of: model),
+                by: "the class Decodable builds here (declare the property "
+                    + "@JastorPolymorphic, or decode JastorPolymorphic<\(type(of: model))>,", context: &context)
         }
         // Created from JSON, as `init(validating:)` creates it: the classes' key policies apply.
         if context.issues.isEmpty { MappingEngine.map(value, into: model, by: .storage, context: &context) }
@@ -34,31 +37,6 @@ enum CodableBridge {
         return DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: codingPath + below, debugDescription: error.description, underlyingError: error))
-    }
-
-    /// Records that `modelType`'s hook picks another class for `object`, which a `Decodable`
-    /// initialiser cannot build; nothing when it picks none or `modelType` itself.
-    ///
-    /// Only classes that override the hook are asked, as ``ModelCodec`` asks them; a class that is
-    /// not `modelType` or a subclass is reported as ``ModelCodec`` reports it.
-    private static func recordClassPicked(
-        for object: JSONObject, insteadOf modelType: JastorObject.Type, context: inout MappingContext
-    ) {
-        guard RuntimeLayout.overridesModelClassHook(modelType),
-            let picked = object.pickedClass(by: { modelType.modelClass(for: $0) }), picked != modelType
-        else { return }
-        let name = String(describing: modelType)
-        guard ArchiveClassRegistry.isClass(picked, inheritingFrom: modelType) else {
-            context.record(
-                .disallowedClass, expected: "\(name) or a subclass from \(name).modelClass(for:)", found: "\(picked)")
-            return
-        }
-        context.record(
-            .disallowedClass,
-            expected: "an object \(name).modelClass(for:) builds as \(name), the class Decodable builds here "
-                + "(declare the property @JastorPolymorphic, or decode JastorPolymorphic<\(name)>, to build "
-                + "the class it picks)",
-            found: "one it builds as \(picked)")
     }
 
     /// The model as `toDictionary()` writes it, as a JSON tree for `encoder`; fails on a cycle, on

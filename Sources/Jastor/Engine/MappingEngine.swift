@@ -26,6 +26,34 @@ enum MappingEngine {
         fill(model, from: members, by: assignment, context: &context)
     }
 
+    /// Records that `modelType`'s hook picks another class for `object`.
+    ///
+    /// An initialiser (`init(json:)`, `init(dictionary:)`, a `Decodable` `init(from:)`) cannot
+    /// build another class; nothing is recorded when the hook picks none or `modelType` itself.
+    /// `builder` names what builds `modelType` there and starts the way to build the class picked
+    /// instead, which the message ends.
+    ///
+    /// Only classes that override the hook are asked, as ``ModelCodec`` asks them; a class that is
+    /// not `modelType` or a subclass is reported as ``ModelCodec`` reports it.
+    static func recordClassPicked(
+        for object: some FoundationMemberLookup, insteadOf modelType: JastorObject.Type, by builder: String,
+        context: inout MappingContext
+    ) {
+        guard RuntimeLayout.overridesModelClassHook(modelType),
+            let picked = object.pickedClass(by: { modelType.modelClass(for: $0) }), picked != modelType
+        else { return }
+        let name = TypeName.short(modelType)
+        guard ArchiveClassRegistry.isClass(picked, inheritingFrom: modelType) else {
+            context.record(
+                .disallowedClass, expected: "\(name) or a subclass from \(name).modelClass(for:)", found: "\(picked)")
+            return
+        }
+        context.record(
+            .disallowedClass,
+            expected: "an object \(name).modelClass(for:) builds as \(name), \(builder) to build the class it picks)",
+            found: "one it builds as \(TypeName.short(picked))")
+    }
+
     /// Fills `model` from the members of a JSON object, property by property; a missing key
     /// leaves its property untouched.
     static func fill<Members: JSONObjectSource>(

@@ -61,8 +61,22 @@ extension JastorObject {
     /// Maps `dictionary` onto `self`, as an initialiser, adding what did not fit to `issues`.
     final func fill(from dictionary: [String: Any], by assignment: Assignment, issues: inout [JastorIssue]) {
         var context = MappingContext(policy: assignment == .storage ? .creating : .filling)
-        MappingEngine.fill(self, from: FoundationObject(dictionary: dictionary), by: assignment, context: &context)
+        let object = FoundationObject(dictionary: dictionary)
+        Self.recordClassPicked(for: object, insteadOf: type(of: self), context: &context)
+        MappingEngine.fill(self, from: object, by: assignment, context: &context)
         issues += context.issues
+    }
+
+    /// Records that the class's hook picks another class for the object an initialiser maps,
+    /// which the initialiser cannot build (the model is filled as its own class, leniently).
+    private static func recordClassPicked(
+        for object: some FoundationMemberLookup, insteadOf modelType: JastorObject.Type, context: inout MappingContext
+    ) {
+        let name = TypeName.short(modelType)
+        MappingEngine.recordClassPicked(
+            for: object, insteadOf: modelType,
+            by: "the class this initialiser builds (map the object in an [\(name)], or decode "
+                + "JastorPolymorphic<\(name)>,", context: &context)
     }
 
     /// Reads `json` with the library's reader and maps it onto `self`, returning the issues.
@@ -73,6 +87,7 @@ extension JastorObject {
             let root = DocumentValue(document: document, index: 0)
             try StrictMapping.Root.object.check(root, for: type(of: self))
             var context = MappingContext(policy: .creating)
+            Self.recordClassPicked(for: root.object, insteadOf: type(of: self), context: &context)
             MappingEngine.map(root, into: self, by: .storage, context: &context)
             root.reportRepairs(context: &context)
             return context.issues
