@@ -261,9 +261,8 @@ private enum PathText {
         if !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return true }
         // `": "` ends a path in an issue's text: a key holding it would read as a shorter path.
         // By bytes: a combining mark after the space would make one `Character` of the two.
-        let utf8 = Array(key.utf8)
-        if utf8.indices.dropLast().contains(where: {
-            utf8[$0] == UInt8(ascii: ":") && utf8[$0 + 1] == UInt8(ascii: " ")
+        if zip(key.utf8, key.utf8.dropFirst()).contains(where: {
+            $0 == UInt8(ascii: ":") && $1 == UInt8(ascii: " ")
         }) {
             return true
         }
