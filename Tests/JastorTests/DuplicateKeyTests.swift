@@ -23,6 +23,34 @@ private final class KeepingBadge: JastorObject {
     }
 }
 
+/// Reads three values through key paths, two of them through `address`.
+private final class RepeatedStepAddress: JastorObject {
+    var city = ""
+    var zip = ""
+    var latitude = 0.0
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("city", \RepeatedStepAddress.city, key: "address.city"),
+            .init("zip", \RepeatedStepAddress.zip, key: "address.zip"),
+            .init("latitude", \RepeatedStepAddress.latitude, key: "address.geo.lat"),
+        ]
+    }
+}
+
+/// Reads `address` whole as well as through a key path.
+private final class WholeAndPathAddress: JastorObject {
+    var city = ""
+    var address: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        [
+            .init("city", \WholeAndPathAddress.city, key: "address.city"),
+            .init("address", \WholeAndPathAddress.address, direction: .decodeOnly),
+        ]
+    }
+}
+
 /// A key given more than once in JSON text: the last value is kept, and an issue names the key
 /// (bytes); a dictionary cannot hold one key twice, except keys `NSString` tells apart that
 /// `String` calls equal, which are reported too (`FoundationDictionaryKeysTests`).
@@ -103,5 +131,75 @@ private final class KeepingBadge: JastorObject {
         #expect(issues.isEmpty, "\(issues)")
         _ = try KeepingBadge(json: Data(#"{"name": "n", "other": 1, "owner": {"id": 1}}"#.utf8), issues: &issues)
         #expect(issues.isEmpty, "\(issues)")
+    }
+
+    /// A key path's step whose key its object gives twice is followed through the last value,
+    /// and reported once at the step, however many key paths go through it.
+    @Test func aKeyPathStepGivenTwiceIsReportedOnceAtTheStep() throws {
+        let first = #"{"address": {"city": "A", "zip": "1"}, "address": {"city": "B", "geo": {"lat": 2}}}"#
+        var issues: [JastorIssue] = []
+        var model = try RepeatedStepAddress(json: Data(first.utf8), issues: &issues)
+        #expect(model.city == "B" && model.zip == "" && model.latitude == 2)
+        #expect(issues.map(\.description) == ["address: expected one value for the key, found 2 (the last is kept)"])
+        let strict = try #require(throws: JastorError.self) {
+            try RepeatedStepAddress(validatingJSON: Data(first.utf8))
+        }
+        #expect(strict.issues.map(\.description) == issues.map(\.description))
+
+        issues = []
+        let nested = #"{"address": {"city": "A", "city": "B", "geo": {"lat": 1}, "geo": {"lat": 2, "lat": 3}}}"#
+        model = try RepeatedStepAddress(json: Data(nested.utf8), issues: &issues)
+        #expect(model.city == "B" && model.latitude == 3)
+        #expect(
+            issues.map(\.description) == [
+                "address.city: expected one value for the key, found 2 (the last is kept)",
+                "address.geo: expected one value for the key, found 2 (the last is kept)",
+                "address.geo.lat: expected one value for the key, found 2 (the last is kept)",
+            ])
+
+        // The same object from a dictionary cannot repeat a key; distinct keys say nothing.
+        issues = []
+        _ = try RepeatedStepAddress(json: Data(#"{"address": {"city": "A", "geo": {"lat": 1}}}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
+    /// A first step that a property also reads whole is reported once, where keys are read.
+    @Test func aKeyReadWholeAndThroughAKeyPathIsReportedOnce() throws {
+        var issues: [JastorIssue] = []
+        let text = #"{"address": {"city": "A"}, "address": {"city": "B"}}"#
+        let model = try WholeAndPathAddress(json: Data(text.utf8), issues: &issues)
+        #expect(model.city == "B" && model.address["city"] as? String == "B")
+        #expect(issues.map(\.description) == ["address: expected one value for the key, found 2 (the last is kept)"])
+    }
+
+    /// Jastor never writes a key twice, so an archive that gives one twice was not written by it:
+    /// refused in both formats, naming where, rather than read from the last value.
+    @Test func anArchiveThatGivesAKeyTwiceIsRefused() throws {
+        let kennel = Kennel()
+        kennel.resident = Puppy(dictionary: ["name": "Rex", "ageInWeeks": 9])
+        let text = String(decoding: try kennel.archivedData(format: .json), as: UTF8.self)
+        for (original, replacement, path) in [
+            (#""name":"Rex""#, #""name":"Max","name":"Rex""#, "root.resident.name"),
+            (#""rootClass":"Kennel""#, #""rootClass":"Kennel","rootClass":"Kennel""#, "rootClass"),
+            (#""byName":{}"#, #""byName":{"a":{"$class":"Dog"},"\u0061":{"$class":"Dog"}}"#, "root.byName.a"),
+        ] {
+            #expect(text.contains(original))
+            let crafted = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+            let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: crafted) }
+            #expect(
+                error.description
+                    == "\(path): expected one value for the key (a Jastor archive gives each key once), "
+                    + "found the key more than once")
+            #expect(error.issues.first?.kind == .unreadableArchive)
+        }
+
+        var list = PropertyListBuilder()
+        let puppy = list.dictionary(["name": list.string("Max"), "name": list.string("Rex")])
+        let root = list.dictionary(["resident": puppy])
+        let top = list.archive(of: Kennel.self, root: root)
+        let data = list.data(top: top)
+        let error = try #require(throws: JastorError.self) { try Kennel.unarchive(from: data) }
+        #expect(error.issues.first?.kind == .unreadableArchive)
+        #expect(error.description.hasSuffix(#"gives the key "name" more than once)"#), "\(error)")
     }
 }

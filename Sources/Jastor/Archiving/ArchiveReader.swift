@@ -25,6 +25,15 @@ enum ArchiveReader {
                     .unreadableArchive, expected: "a complete Jastor archive",
                     found: error.issues.first.map { "invalid JSON: \($0.description)" } ?? "invalid JSON")
             }
+            if let repeated = document.firstRepeatedKey() {
+                throw JastorError(issues: [
+                    JastorIssue(
+                        path: JastorPath(document.path(to: repeated.object) + [.key(repeated.key)]),
+                        kind: .unreadableArchive,
+                        expected: "one value for the key (a Jastor archive gives each key once)",
+                        found: "the key more than once")
+                ])
+            }
             let root = DocumentValue(document: document, index: 0)
             guard case .object = root.kind else {
                 throw error(.unreadableArchive, expected: "a Jastor archive", found: "JSON that is not an object")

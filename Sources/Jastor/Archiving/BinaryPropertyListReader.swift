@@ -166,6 +166,11 @@ struct BinaryPropertyListReader {
         case 0xD:
             let (memberCount, keyReferences) = try length(low, at: start, elementSize: 2 * referenceSize)
             var members = JSONObject(capacity: memberCount)
+            // Jastor's own archives never repeat a key: which value a model would read is not the
+            // archive's to leave open.
+            // A small dictionary is searched; a larger one keeps its keys in a set.
+            var keys: Set<String> = []
+            let searches = memberCount <= 16
             for index in 0..<memberCount {
                 let key = try self.value(
                     of: try reference(at: keyReferences + index * referenceSize), depth: depth + 1,
@@ -173,10 +178,16 @@ struct BinaryPropertyListReader {
                 guard case .string(let name) = key.value else {
                     throw Failure(reason: "a dictionary key that is not a string")
                 }
+                let isNew = searches ? !members.entries.contains { $0.key == name } : keys.insert(name).inserted
+                guard isNew else {
+                    throw Failure(
+                        reason:
+                            "object \(object) is a dictionary that gives the key \(name.debugDescription) more than once"
+                    )
+                }
                 let member = try self.value(
                     of: try reference(at: keyReferences + (memberCount + index) * referenceSize), depth: depth + 1,
                     converted: &converted, inProgress: &inProgress)
-                // A repeated key: lookups find the last.
                 members.appendNew(try member.valueInValuePlace(), forKey: name)
                 count = try counted(count, member.count)
             }

@@ -4,7 +4,7 @@
 /// A step is missing (nothing to read, as a missing key) when the object lacks its key, an array
 /// its index, or the value there is `null`. It is mistyped when the value there is a scalar (or
 /// an array, for a key that is not an index): `address.city` over `{"address": "Daly City"}`
-/// reads nothing, and that is reported at the step (``MistypedKeyPathSteps``), never dropped in
+/// reads nothing, and that is reported at the step (``KeyPathStepReports``), never dropped in
 /// silence.
 enum KeyPathLookup<Member: JSONSource> {
     case found(Member)
@@ -53,20 +53,22 @@ enum KeyPathLookup<Member: JSONSource> {
     }
 }
 
-/// The mistyped key-path steps one model's mapping has reported, so that a step several key
-/// paths go through (`address` of `address.city` and `address.zip`) is reported once.
-struct MistypedKeyPathSteps {
-    private var reported: [ArraySlice<JastorPath.Component>] = []
+/// The key-path steps one model's mapping has reported, so that a step several key paths go
+/// through (`address` of `address.city` and `address.zip`) is reported once: a step holding a
+/// value that cannot hold the next one, and a step whose key the object gives more than once.
+struct KeyPathStepReports {
+    private var mistyped: [ArraySlice<JastorPath.Component>] = []
+    private var repeated: [ArraySlice<JastorPath.Component>] = []
 
     /// Records, at the step's path, that the value at `path[..<depth]` cannot hold `path[depth]`,
     /// unless that step was already reported:
     /// `address: expected an object holding "city" (key path address.city), found String "Daly City"`.
-    mutating func record(
+    mutating func recordMistyped(
         _ path: [JastorPath.Component], depth: Int, found: JSONKind, context: inout MappingContext
     ) {
         let step = path[..<depth]
-        guard !reported.contains(step) else { return }
-        reported.append(step)
+        guard !mistyped.contains(step) else { return }
+        mistyped.append(step)
         let holding =
             switch path[depth] {
             case .key(let key): "an object holding \"\(key)\""
@@ -75,6 +77,44 @@ struct MistypedKeyPathSteps {
         _ = context.descend(into: Array(step)) { context in
             context.record(
                 .typeMismatch, expected: "\(holding) (key path \(JastorPath(path)))", found: found.summary)
+            return false
+        }
+    }
+
+    /// Records each step of `path` whose key its object gives more than once (the last value is
+    /// the one followed), at the step's path, unless that step was already reported:
+    /// `address: expected one value for the key, found 2 (the last is kept)`.
+    ///
+    /// Only JSON text repeats keys (``JSONObjectSource/mayRepeatKeys``). The first step is left out
+    /// when `table` holds its key: a property reading that key reports it where the model's keys
+    /// are read.
+    mutating func recordRepeated<Members: JSONObjectSource>(
+        along path: [JastorPath.Component], in members: Members, skippingKeysOf table: KeyTable,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard Members.mayRepeatKeys, let first = path.first else { return }
+        var key = first.objectKey
+        if key.withUTF8({ table.position(of: $0) }) < 0 {
+            recordIfRepeated(members.count(ofKey: key), at: path[..<1], context: &context)
+        }
+        guard var current = members[key] else { return }
+        for depth in 1..<path.count {
+            if case .object = current.kind {
+                recordIfRepeated(
+                    current.object.count(ofKey: path[depth].objectKey), at: path[...depth], context: &context)
+            }
+            guard let next = current.child(at: path[depth]) else { return }
+            current = next
+        }
+    }
+
+    private mutating func recordIfRepeated(
+        _ count: Int, at step: ArraySlice<JastorPath.Component>, context: inout MappingContext
+    ) {
+        guard count > 1, !repeated.contains(step) else { return }
+        repeated.append(step)
+        _ = context.descend(into: Array(step)) { context in
+            context.recordDuplicateKey(count: count)
             return false
         }
     }

@@ -188,14 +188,15 @@ enum MappingEngine {
     ///
     /// A step holding a value that cannot hold the next step (a string at `address` for
     /// `address.city`) is reported once at its path, however many key paths go through it
-    /// (``MistypedKeyPathSteps``), and those properties keep their values; a required property's
-    /// path that reaches nothing is a missing value, at the full path.
+    /// (``KeyPathStepReports``), and those properties keep their values; a required property's
+    /// path that reaches nothing is a missing value, at the full path. A step whose key its object
+    /// gives more than once is reported once too: the last value is the one followed.
     @inline(never)
     private static func fillPathProperties<Members: JSONObjectSource>(
         _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
         context: inout MappingContext
     ) where Members.Member: JSONSource {
-        var mistypedSteps = MistypedKeyPathSteps()
+        var steps = KeyPathStepReports()
         let checksKeys = plan.checksKeys && context.policy.checksKeys
         for property in plan.pathProperties {
             guard let path = property.inputPath else { continue }
@@ -203,10 +204,11 @@ enum MappingEngine {
             case .found(let member):
                 fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
             case .mistyped(let depth, let found):
-                mistypedSteps.record(path, depth: depth, found: found, context: &context)
+                steps.recordMistyped(path, depth: depth, found: found, context: &context)
             case .missing:
                 if checksKeys, property.isRequired { recordMissing(property, at: path, context: &context) }
             }
+            steps.recordRepeated(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
         }
     }
 

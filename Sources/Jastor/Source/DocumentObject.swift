@@ -9,21 +9,31 @@ struct DocumentObject: JSONObjectSource {
 
     subscript(key: String) -> DocumentValue? {
         var bytes = key
-        let found = bytes.withUTF8 { lastValue(keyed: $0, key) }
+        let found = bytes.withUTF8 { members(keyed: $0, key).last }
         return found < 0 ? nil : DocumentValue(document: document, index: found)
     }
 
-    /// The node of the value of the last member whose key is `key` (whose UTF-8 is `bytes`), or -1.
+    static var mayRepeatKeys: Bool { true }
+
+    func count(ofKey key: String) -> Int {
+        var bytes = key
+        return bytes.withUTF8 { members(keyed: $0, key).count }
+    }
+
+    /// The node of the value of the last member whose key is `key` (whose UTF-8 is `bytes`), or -1,
+    /// and how many members have that key.
     ///
     /// A key the reader left in the input is compared there, by its length and bytes; only one
     /// that differs where it or `key` has a byte outside ASCII, and a key the reader decoded, go
     /// on to ``JSONDocument/string(at:equals:keyIsASCII:)``, which compares them as `String`s.
-    private func lastValue(keyed bytes: UnsafeBufferPointer<UInt8>, _ key: String) -> Int {
+    @inline(__always)
+    private func members(keyed bytes: UnsafeBufferPointer<UInt8>, _ key: String) -> (last: Int, count: Int) {
         let nodes = document.nodes
         // The document holds its input for as long as it lives, the whole call.
         let input = document.bytes
         let keyIsASCII = KeyTable.isASCII(bytes)
         var found = -1
+        var matches = 0
         var keyIndex = container + 1
         for _ in 0..<count {
             let node = nodes[keyIndex]
@@ -32,18 +42,21 @@ struct DocumentObject: JSONObjectSource {
                 let text = UnsafeBufferPointer(rebasing: input[node.first..<node.first + node.second])
                 if text.count == bytes.count, Self.equal(text, bytes) {
                     found = keyIndex + 1
+                    matches += 1
                 } else if !keyIsASCII || !KeyTable.isASCII(text),
                     document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII)
                 {
                     found = keyIndex + 1
+                    matches += 1
                 }
             } else if document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII) {
                 found = keyIndex + 1
+                matches += 1
             }
             let value = nodes[keyIndex + 1]
             keyIndex = value.kind == .object || value.kind == .array ? value.second : keyIndex + 2
         }
-        return found
+        return (found, matches)
     }
 
     /// Whether two byte ranges of the same length hold the same bytes.

@@ -7,6 +7,12 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// The member stored under `key`, or `nil` when the object has no such key.
     subscript(key: String) -> Member? { get }
 
+    /// Whether the object can give a key more than once (JSON text's can; a dictionary's cannot).
+    static var mayRepeatKeys: Bool { get }
+
+    /// How many members have `key`: more than one only where ``mayRepeatKeys``.
+    func count(ofKey key: String) -> Int
+
     /// Calls `body` with each of `plan`'s single-key properties whose key the object has, in the
     /// plan's order, and the member under that key (the last one, if the key repeats).
     ///
@@ -33,6 +39,10 @@ protocol JSONObjectSource: FoundationMemberLookup {
 }
 
 extension JSONObjectSource {
+    static var mayRepeatKeys: Bool { false }
+
+    func count(ofKey key: String) -> Int { self[key] == nil ? 0 : 1 }
+
     func forEachMemberInAnyOrder(_ body: (String, Member) -> Void) {
         forEachMember(body)
     }
