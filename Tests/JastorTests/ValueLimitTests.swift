@@ -140,6 +140,136 @@ import Testing
         #expect((10_000...15_000).contains(Self.count(tree)))
     }
 
+    // MARK: Output
+
+    /// `levels` models, each holding the one below as both of its children: `levels` objects,
+    /// 2^levels - 1 places to write.
+    private static func sharedCategories(levels: Int) -> ProductCategory {
+        var node = ProductCategory()
+        node.name = "leaf"
+        for level in 1..<levels {
+            let up = ProductCategory()
+            up.name = "n\(level)"
+            up.children = [node, node]
+            node = up
+        }
+        return node
+    }
+
+    private static func outputMessage(_ limit: Int) -> String {
+        "expected at most \(limit) values in one run (JastorLimits.maximumValueCount), found more, "
+            + "counting a model or container at every place it is written"
+    }
+
+    /// Output counts as reading does: each property, element and member written; the one past
+    /// the limit is the issue, for `toDictionary(issues:)` and `jsonData()` alike.
+    @Test func everyValueWrittenCounts() throws {
+        let top = Self.sharedCategories(levels: 2)  // name, children, 2 elements, 2 names: 6 values
+        let fits = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 6)) {
+            var issues: [JastorIssue] = []
+            _ = top.toDictionary(issues: &issues)
+            return issues
+        }
+        #expect(fits.isEmpty)
+        var issues: [JastorIssue] = []
+        _ = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) { top.toDictionary(issues: &issues) }
+        #expect(issues.map(\.description) == ["children[1].name: \(Self.outputMessage(5))"])
+        #expect(issues.map(\.kind) == [.tooManyValues])
+        let error = try #require(throws: JastorError.self) {
+            try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) { try top.jsonData() }
+        }
+        #expect(error.issues == issues)
+    }
+
+    /// A model graph built in code that shares models (2^40 places through 40 models) is written
+    /// in time proportional to the limit, with the issue, by `toDictionary`, `jsonData()` and
+    /// `Codable`; past the limit models and containers are written as `null`.
+    @Test func fortyLevelsOfSharedModelsAreWrittenWithTheIssue() throws {
+        let root = Self.sharedCategories(levels: 40)
+        try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 10_000)) {
+            var issues: [JastorIssue] = []
+            let dictionary = root.toDictionary(issues: &issues)
+            #expect(issues.map(\.kind) == [.tooManyValues])
+            #expect(issues.first?.description.hasSuffix(": \(Self.outputMessage(10_000))") == true)
+            #expect(dictionary["name"] as? String == "n39")
+            #expect(NSDictionary(dictionary: root.toDictionary()) == NSDictionary(dictionary: dictionary))
+            let error = try #require(throws: JastorError.self) { try root.jsonData() }
+            #expect(error.issues == issues)
+            #expect(throws: EncodingError.self) { try JSONEncoder().encode(root) }
+        }
+    }
+
+    /// Untyped values assigned in code that share containers are counted the same way.
+    @Test func sharedUntypedContainersAreWrittenWithTheIssue() throws {
+        // Foundation arrays: a Swift array's cast to a model bridges every level at once.
+        var shared = NSArray(array: [1])
+        for _ in 0..<40 { shared = NSArray(array: [shared, shared]) }
+        let model = Everything()
+        model.anything = [shared]
+        var issues: [JastorIssue] = []
+        _ = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 1_000)) { model.toDictionary(issues: &issues) }
+        #expect(issues.map(\.kind) == [.tooManyValues])
+        #expect(issues.first?.path.components.first == .key("anything"))
+    }
+
+    /// Neither archive format writes a graph past the limit: its reader would refuse it.
+    @Test func fortyLevelsOfSharedModelsAreNotArchived() throws {
+        let root = Self.sharedCategories(levels: 40)
+        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+            let error = try #require(throws: JastorError.self) {
+                try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 10_000)) {
+                    try root.archivedData(format: format)
+                }
+            }
+            #expect(error.issues.map(\.kind) == [.tooManyValues], "\(format)")
+        }
+    }
+
+    /// An archive written under a limit reads back under it.
+    ///
+    /// The writer counts the envelope and class markers as the property-list reader counts them.
+    /// Limits are drawn around each graph's size, so that both answers occur.
+    @Test func anArchiveWrittenReadsBackUnderTheSameLimit() {
+        let seed: UInt64 = 0x5EED_0D13
+        print("anArchiveWrittenReadsBackUnderTheSameLimit seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var written = 0
+        var refused = 0
+        for round in 0..<300 {
+            let levels = Int.random(in: 1...8, using: &random)
+            let limit = Int.random(in: 1...(1 << (levels + 2)), using: &random)
+            let format: JastorArchiveFormat = Bool.random(using: &random) ? .binaryPropertyList : .json
+            let root = Self.sharedCategories(levels: levels)
+            let limits = JastorLimits(maximumValueCount: limit)
+            let data: Data
+            do {
+                data = try JastorLimits.withCurrent(limits) { try root.archivedData(format: format) }
+            } catch {
+                #expect(
+                    (error as? JastorError)?.issues.map(\.kind) == [.tooManyValues], "seed \(seed), round \(round)")
+                refused += 1
+                continue
+            }
+            written += 1
+            do {
+                let copy = try JastorLimits.withCurrent(limits) { try ProductCategory.unarchive(from: data) }
+                #expect(copy == root, "seed \(seed), round \(round)")
+            } catch {
+                Issue.record("seed \(seed), round \(round): \(levels) levels, limit \(limit), \(format): \(error)")
+            }
+        }
+        #expect(written > 50 && refused > 50, "\(written) written, \(refused) refused")
+    }
+
+    /// `description` stops at the limit too, and says where values were left out.
+    @Test func aDescriptionPastTheLimitSaysValuesWereLeftOut() {
+        let root = Self.sharedCategories(levels: 40)
+        let text = JastorLimits.withCurrent(JastorLimits(maximumValueCount: 1_000)) { root.description }
+        #expect(text.hasPrefix("ProductCategory(\n  name: \"n39\","))
+        #expect(text.contains("ValuesLeftOut()"))
+        #expect(!Self.sharedCategories(levels: 3).description.contains("ValuesLeftOut"))
+    }
+
     private static func count(_ category: ProductCategory) -> Int {
         category.children.reduce(1) { $0 + count($1) }
     }

@@ -42,15 +42,19 @@ extension JastorObject {
     /// - Returns: The archive's bytes.
     /// - Throws: ``JastorError`` when the model holds a value JSON cannot represent, or a model
     ///   whose class another process could not resolve from the archive (`.disallowedClass`: see
-    ///   ``archiveSubclasses`` and ``registerForArchiving(_:)``).
+    ///   ``archiveSubclasses`` and ``registerForArchiving(_:)``), or more values than
+    ///   ``JastorLimits/maximumValueCount`` (`.tooManyValues`), counting a model shared by several
+    ///   properties at each of them, as reading the archive counts them.
     public final func archivedData(format: JastorArchiveFormat = .binaryPropertyList) throws -> Data {
-        var context = EncodingContext(purpose: .archive)
+        let limits = JastorLimits.current
+        var context = EncodingContext(purpose: .archive, limits: limits)
         let root = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
         let envelope = ArchiveEnvelope(
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
             rootClass: context.plans.plan(for: type(of: self)).archiveIdentity.name,
             classes: context.archivedClasses.table, root: root)
+        try envelope.checkValueCount(within: limits)
         switch format {
         case .json: return try envelope.jsonText()
         case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members))

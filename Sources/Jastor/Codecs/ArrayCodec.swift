@@ -69,7 +69,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
-        guard !context.isTooDeep() else { return .null }
+        guard !context.isTooDeep() else { return context.cutValue }
         var encoded: [JSONValue] = []
         encoded.reserveCapacity(value.count)
         // Through the buffer: an array's own iterator hands generic code `Element?`s.
@@ -90,7 +90,9 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func foundationValue(_ value: [Element], context: inout EncodingContext) -> Any {
-        guard let foundationScalars else {
+        // Scalars at once when the run may still write them all; else one by one, which records the
+        // value limit at the element that passes it.
+        guard let foundationScalars, context.takeValues(value.count) else {
             return MappingEngine.foundationArray(value, of: element, context: &context)
         }
         guard !context.isTooDeep() else { return NSNull() }

@@ -97,7 +97,7 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
             let object = FoundationObject(dictionary: written as? [String: Any] ?? [:])
             chosen = object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType
         } else {
-            chosen = classReadBackFromText(of: model)
+            chosen = classReadBackFromText(of: model, context: &context)
         }
         guard chosen != type(of: model) else { return }
         context.record(
@@ -111,12 +111,14 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     ///
     /// The text is written apart and read by the byte reader, so the hook is handed its numbers as
     /// reading hands them (an integer as `Int`, else the nearest `Double`). The text's own issues
-    /// are reported where it is written.
-    private func classReadBackFromText(of model: Model) -> JastorObject.Type {
+    /// are reported where it is written; its values count against the run's value limit, so that
+    /// a graph sharing such models is written in time proportional to the limit.
+    private func classReadBackFromText(of model: Model, context: inout EncodingContext) -> JastorObject.Type {
         var writer = JSONWriter(escapesSlashes: true)
-        var apart = EncodingContext(purpose: .dictionary)
+        var apart = EncodingContext(purpose: .dictionary, limits: context.valueLimitLeft)
         apart.checksClassReadBack = false
         MappingEngine.writeJSON(model, to: &writer, context: &apart)
+        context.charge(apart)
         // The writer writes JSON (`null` for a model it cannot write, read as an empty object here).
         guard let document = try? JSONReader.read(Data(writer.bytes)) else {
             return modelType.modelClass(for: FoundationObject(dictionary: [:]).hookView) ?? modelType

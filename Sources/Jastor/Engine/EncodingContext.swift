@@ -34,9 +34,12 @@ struct EncodingContext {
     /// The Foundation containers of an untyped value being written, to cut one met again inside
     /// itself.
     private var containersBeingWritten: Set<ObjectIdentifier> = []
+    /// What the run may still write (see "The value limit" below).
+    private var values: ValueBudget
 
-    init(purpose: Purpose) {
+    init(purpose: Purpose, limits: JastorLimits = JastorLimits.current) {
         self.purpose = purpose
+        values = ValueBudget(limit: limits.maximumValueCount)
     }
 
     /// The problems found so far.
@@ -77,6 +80,7 @@ struct EncodingContext {
         into component: JastorPath.Component, _ body: (inout EncodingContext) -> Result
     ) -> Result {
         let mark = trail.enter()
+        takeValue()
         let result = body(&self)
         trail.leave(component, mark: mark)
         return result
@@ -89,6 +93,7 @@ struct EncodingContext {
         into member: JSONOutputLayout.Member, _ body: (inout EncodingContext) -> Result
     ) -> Result {
         let mark = trail.enter()
+        takeValue()
         let result = body(&self)
         trail.leave(mark: mark) { member.component }
         return result
@@ -100,16 +105,20 @@ struct EncodingContext {
         into components: [JastorPath.Component], _ body: (inout EncodingContext) -> Result
     ) -> Result {
         let mark = trail.enter(components.count)
+        takeValue()
         let result = body(&self)
         trail.leave(components, mark: mark)
         return result
     }
 
-    /// Whether a model or container at the current path is nested too deeply to write.
+    /// Whether a model or container at the current path is nested too deeply to write, or comes
+    /// after the run's value limit.
     ///
-    /// Records the issue when it is; the value is then written as `null`.
+    /// Records the nesting issue when it is too deep (the limit's issue is recorded once, where the
+    /// limit is passed); the value is then written as `null` (as ``cutValue`` for a tree).
+    @inline(__always)
     mutating func isTooDeep() -> Bool {
-        trail.isTooDeep(found: "deeper data")
+        values.isPastLimit || trail.isTooDeep(found: "deeper data")
     }
 
     /// Marks `model` as being written; returns `false` (and records an issue) when it already
@@ -155,3 +164,99 @@ struct EncodingContext {
         trail.record(kind, expected: expected, found: found)
     }
 }
+
+// MARK: - The value limit
+
+/// What an output run may still write: ``JastorLimits/maximumValueCount`` values, counted as a
+/// read counts them (each property, array element and dictionary member, a shared model or
+/// container at every place it is written).
+///
+/// Every value written is entered through one of the `descend` methods, which counts it: that is
+/// the one place all outputs (`toDictionary()`, `jsonData()`, archives, `Codable`, `description`)
+/// share. Past the limit the run records `.tooManyValues` once, at the path where it was passed,
+/// and writes every model and container after it as ``EncodingContext/cutValue``, so a model
+/// graph that shares models (2^40 paths through 40 models) is written in time proportional to the
+/// limit.
+struct ValueBudget {
+    let limit: Int
+    /// How many more values the run may write; negative past the limit.
+    var left: Int
+    var reported = false
+
+    init(limit: Int) {
+        self.limit = limit
+        left = limit
+    }
+
+    var isPastLimit: Bool {
+        @inline(__always) get { left < 0 }
+    }
+}
+
+extension EncodingContext {
+    /// Counts one value written at the current path; records `.tooManyValues` there, once, when
+    /// it is one more than the run may write.
+    @inline(__always)
+    fileprivate mutating func takeValue() {
+        values.left &-= 1
+        if values.left < 0 { recordValueLimit() }
+    }
+
+    /// Counts `count` values written at once (a Swift array of scalars), when they fit; `false`,
+    /// counting nothing, when they do not, for the caller to write them one by one, which records
+    /// the issue at the element that passes the limit.
+    mutating func takeValues(_ count: Int) -> Bool {
+        guard values.left >= count else { return false }
+        values.left -= count
+        return true
+    }
+
+    /// Records, once per run, that it passed its value limit.
+    @inline(never)
+    private mutating func recordValueLimit() {
+        guard !values.reported else { return }
+        values.reported = true
+        record(
+            .tooManyValues,
+            expected: "at most \(values.limit) values in one run (JastorLimits.maximumValueCount)",
+            found: "more, counting a model or container at every place it is written")
+    }
+
+    /// Whether the run has passed its value limit.
+    var isPastValueLimit: Bool { values.isPastLimit }
+
+    /// What a tree holds in place of a model or container the run does not write: `null`, or for
+    /// `description` past the value limit a marker saying that values were left out.
+    var cutValue: JSONValue {
+        purpose == .inspection && values.isPastLimit ? .opaque(OpaqueValue(value: ValuesLeftOut())) : .null
+    }
+
+    /// The values this run may still write, for a run written apart and counted with it
+    /// (``charge(_:)``).
+    var valueLimitLeft: JastorLimits { JastorLimits(maximumValueCount: max(values.left, 0)) }
+
+    /// Runs `body` one level down, at `component` of a tree this run has built and counted, to
+    /// write it: nothing is counted again.
+    @inline(__always)
+    mutating func descend<Result>(
+        intoBuilt component: JastorPath.Component, _ body: (inout EncodingContext) -> Result
+    ) -> Result {
+        let mark = trail.enter()
+        let result = body(&self)
+        trail.leave(component, mark: mark)
+        return result
+    }
+
+    /// Counts against this run the values a run written apart with ``valueLimitLeft`` wrote.
+    mutating func charge(_ apart: EncodingContext) {
+        let written = apart.values.limit - apart.values.left
+        values.left = values.left &- written
+        if values.left < 0 { recordValueLimit() }
+    }
+}
+
+/// What `description` shows where the value limit left values out: `ValuesLeftOut()`.
+///
+/// An object with no fields: equality compares it by its identity, so a model with values left
+/// out is never equal to another (they are not known to be equal).
+final class ValuesLeftOut: Sendable {}

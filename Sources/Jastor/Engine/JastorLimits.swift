@@ -10,6 +10,13 @@ import Synchronization
 /// proportional to the limit, instead of walking every path. Ordinary input stays far below the
 /// default of 10 million values (`twitter.json` holds about 40 000).
 ///
+/// Output counts the same way: `toDictionary()`, `jsonData()`, archives, `Codable` and
+/// `description` count each value they write, a model or container shared by several places at
+/// each of them, and stop past the limit with a `.tooManyValues` issue (`jsonData()` and
+/// `Codable` throw it, archives refuse to write), so a graph built in code that shares models
+/// is written in time proportional to the limit, and no archive is written that its reader
+/// refuses.
+///
 /// The limits in effect are ``current``, a task-local value: set it for a scope, on the current
 /// thread and the tasks it starts, with ``withCurrent(_:operation:file:line:)``.
 ///
@@ -20,7 +27,7 @@ import Synchronization
 /// }
 /// ```
 public struct JastorLimits: Sendable, Hashable {
-    /// The most values one run may read; reading one more is a `.tooManyValues` issue.
+    /// The most values one run may read or write; one more is a `.tooManyValues` issue.
     public var maximumValueCount: Int
 
     /// Limits with the given value count.

@@ -343,7 +343,8 @@ enum MappingEngine {
     static func encode(
         _ model: JastorObject, declaredType: JastorObject.Type, untyped: Bool = false, context: inout EncodingContext
     ) -> JSONValue {
-        guard !context.isTooDeep(), context.beginWriting(model) else { return .null }
+        guard !context.isTooDeep() else { return context.cutValue }
+        guard context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = context.plans.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
@@ -467,7 +468,7 @@ enum MappingEngine {
                 context.record(.invalidValue, expected: issue.expected, found: issue.found)
             }
             let members = source.object
-            guard !context.isTooDeep() else { return .null }
+            guard !context.isTooDeep() else { return context.cutValue }
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
@@ -478,7 +479,7 @@ enum MappingEngine {
             return .object(object)
         case .array:
             let elements = source.elements
-            guard !context.isTooDeep() else { return .null }
+            guard !context.isTooDeep() else { return context.cutValue }
             return .array(
                 elements.enumerated().map { index, element in
                     context.descend(into: .index(index)) {

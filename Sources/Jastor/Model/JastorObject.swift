@@ -398,7 +398,9 @@ open class JastorObject {
     ///
     /// The issues are those ``jsonData(options:)`` throws: a value JSON cannot hold (a non-finite
     /// number, a `Date` or `Data` or a non-JSON value kept untyped), a value a table transform
-    /// does not list, a kept unmapped key that a property reads or writes (left out), a cycle; and
+    /// does not list, a kept unmapped key that a property reads or writes (left out), a cycle, more
+    /// values than ``JastorLimits/maximumValueCount`` (models and containers after it written as
+    /// `NSNull`); and
     /// one for each value of the dictionary that `JSONSerialization` refuses where the JSON text
     /// has none (a transform's `Date` or `Data`, which the dictionary keeps as it is and the text
     /// spells as ISO-8601 or Base64). The dictionary is the same as ``toDictionary()``'s, which

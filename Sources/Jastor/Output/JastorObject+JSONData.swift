@@ -23,7 +23,8 @@ extension JastorObject {
     /// - Returns: UTF-8 JSON text of an object.
     /// - Throws: ``JastorError`` naming the path of each value JSON cannot hold: a non-finite
     ///   `Double` or `Float`, a `Decimal` NaN, a non-JSON value kept in a `[String: Any]`, a
-    ///   reference back to an enclosing model, or nesting deeper than the mapper follows.
+    ///   reference back to an enclosing model, nesting deeper than the mapper follows, or more
+    ///   values than ``JastorLimits/maximumValueCount`` (a shared model counted at each place).
     public final func jsonData(options: JastorJSONOptions = []) throws -> Data {
         try JSONTextOutput.data(options: options) { writer, context in
             MappingEngine.writeJSON(self, to: &writer, context: &context)

@@ -60,7 +60,7 @@ extension JSONWriter {
             beginArray()
             for (index, element) in elements.enumerated() {
                 beginElement(first: index == 0)
-                context.descend(into: .index(index)) { writeTree(element, context: &$0) }
+                context.descend(intoBuilt: .index(index)) { writeTree(element, context: &$0) }
             }
             endArray(isEmpty: elements.isEmpty)
         case .object(let object):
@@ -69,7 +69,7 @@ extension JSONWriter {
             if sortsKeys { entries.sort { JSONKeyOrder.precedes($0.key, $1.key) } }
             for (index, entry) in entries.enumerated() {
                 writeKey(entry.key, first: index == 0)
-                context.descend(into: .key(entry.key)) { writeTree(entry.value, context: &$0) }
+                context.descend(intoBuilt: .key(entry.key)) { writeTree(entry.value, context: &$0) }
             }
             endObject(isEmpty: entries.isEmpty)
         }
