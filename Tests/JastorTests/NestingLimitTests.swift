@@ -18,6 +18,19 @@ private final class TypedList: JastorObject {
     override class var arrayElementTypes: [String: JastorObject.Type] { ["items": UntypedList.self] }
 }
 
+/// A chain of models, each writing its `value` under as many keys as a key path may hold.
+private final class DeepPathNode: JastorObject {
+    var value = 0
+    var next: DeepPathNode?
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.value, key: JastorPath(Array(repeating: "v", count: 256)))
+            property(\.next)
+        }
+    }
+}
+
 /// Swift arrays nested `depth` deep around `1`, built in code, every level kept, outermost first:
 /// freeing the list frees one level at a time (freeing the outermost alone would free the levels
 /// below it recursively, and overflow the test thread's stack after Jastor is done).
@@ -105,6 +118,29 @@ private func nestedSwiftArrays(depth: Int) -> [Any] {
                 "items" + String(repeating: "[0]", count: 255)
                     + ": expected at most 256 levels of nesting, found deeper data",
             ])
+    }
+
+    /// A key path of the most keys a registration may hold (256), in a model nested as deep as
+    /// output writes models (255 levels below the root): its value is written 511 levels down,
+    /// which the reader takes (512), and every model and value reads back from `jsonData()`.
+    @Test func aKeyPathAtItsLimitInTheDeepestModelReadsBack() throws {
+        let head = DeepPathNode()
+        var node = head
+        for index in 1..<256 {
+            let next = DeepPathNode()
+            next.value = index
+            node.next = next
+            node = next
+        }
+        #expect(DeepPathNode.declarationIssues.isEmpty)
+        let data = try head.jsonData()
+        var read: DeepPathNode? = try DeepPathNode(validatingJSON: data)
+        var values: [Int] = []
+        while let current = read {
+            values.append(current.value)
+            read = current.next
+        }
+        #expect(values == Array(0..<256))
     }
 
     private func chain(depth: Int) -> [String: Any] {
