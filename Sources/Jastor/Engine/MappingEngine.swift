@@ -426,7 +426,7 @@ enum MappingEngine {
     /// transform's `encode` wrote it: JSON spells it as ISO-8601 or Base64 text, which the
     /// transform's `decode` gets back (``ClosureCodec`` checks that it reads it).
     static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
-        if let model = value as? JastorObject {
+        if let model = FoundationJSON.model(in: value) {
             // An untyped value reads back a JSON object as a dictionary, not as this model.
             // A transform's `decode` gets the dictionary back (as for `Date` and `Data` below).
             if context.purpose != .inspection && !transformed {
