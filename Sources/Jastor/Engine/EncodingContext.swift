@@ -34,6 +34,10 @@ struct EncodingContext {
     /// The Foundation containers of an untyped value being written, to cut one met again inside
     /// itself.
     private var containersBeingWritten: Set<ObjectIdentifier> = []
+    /// For equality and hashing: the models met below the one being written, in the order they are
+    /// met, each written as its class only (``MappingEngine/encode(_:declaredType:untyped:context:)``);
+    /// `nil` in every other run, which writes nested models in full.
+    var nestedModels: [JastorObject]?
 
     init(purpose: Purpose) {
         self.purpose = purpose
@@ -143,6 +147,15 @@ struct EncodingContext {
     /// Ends what ``beginWriting(container:)`` began.
     mutating func endWriting(container identity: ObjectIdentifier) {
         containersBeingWritten.remove(identity)
+    }
+
+    /// Whether a model is being written: the model met now is nested in it.
+    var isWritingAModel: Bool { !modelsBeingWritten.isEmpty }
+
+    /// How many models up `model` is already being written (`1`: the model just above), or `nil`
+    /// when it is not: a cycle closes there.
+    func levelsUp(to model: AnyObject) -> Int? {
+        modelsBeingWritten.lastIndex(of: ObjectIdentifier(model)).map { modelsBeingWritten.count - $0 }
     }
 
     /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.
