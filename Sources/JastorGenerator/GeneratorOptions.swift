@@ -5,6 +5,19 @@
 /// options.detectsURLs = true
 /// ```
 public struct GeneratorOptions: Sendable, Equatable {
+    /// What the generated classes do with a key their samples did not show.
+    public enum UnknownKeys: String, Sendable, Equatable, CaseIterable {
+        /// Every class keeps such keys in an `unmappedKeys` property (a family in its base), so they
+        /// come back through `toDictionary()`, JSON text, archives and `Codable`.
+        case keep
+        /// Such keys are `.unknownKey` issues (`keyPolicy` `.reportUnknownKeys`; strict initialisers
+        /// throw), except in a class that keeps keys its samples left untyped in `unmappedKeys`.
+        case report
+        /// Such keys are dropped without an issue, as in a class written by hand; only keys the samples
+        /// left untyped are kept.
+        case ignore
+    }
+
     /// The name of the class for each sample's root object (or root array's elements), when the
     /// samples are given without their roots (``ModelGenerator/generate(from:)-([Sample])``).
     public var rootName: String
@@ -34,6 +47,9 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// unless they say otherwise (new Xcode 26 app targets; Swift 6.1 or later): its nested enums
     /// follow the class, and the models map from any task.
     public var declaresNonisolated = false
+    /// What the generated classes do with keys their samples did not show: keep them in
+    /// `unmappedKeys` (the default), report them, or ignore them.
+    public var unknownKeys = UnknownKeys.keep
 
     /// Options with the root class named `rootName` and every rule at its default.
     ///

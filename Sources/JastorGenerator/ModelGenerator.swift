@@ -70,7 +70,8 @@ public struct ModelGenerator: Sendable {
         let rootIndex = unified.types.first?.modelIndex ?? 0
         let names = ClassNamer.names(of: unified.nodes, prefix: options.prefix)
         let writer = SourceWriter(
-            nodes: unified.nodes, names: names, declaresNonisolated: options.declaresNonisolated)
+            nodes: unified.nodes, names: names, declaresNonisolated: options.declaresNonisolated,
+            unknownKeys: options.unknownKeys)
         let header = (options.header ?? Self.defaultHeader(for: roots.flatMap(\.samples)))
             .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 }
             .joined(separator: "\n")

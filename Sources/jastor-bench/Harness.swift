@@ -70,6 +70,22 @@ enum Harness {
         return nil
     }
 
+    /// The process's peak resident memory, its file-backed resident memory now (code and data of
+    /// the executable and libraries, which stays mapped once touched), and the difference: the
+    /// peak of the memory the process allocated, in KB (Linux `VmHWM`, `RssFile` and `RssShmem`),
+    /// or `nil` where unavailable.
+    static func residentSplitKilobytes() -> (peak: Int, fileBacked: Int, allocatedPeak: Int)? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        var fields: [Substring: Int] = [:]
+        for line in status.split(separator: "\n") {
+            let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if parts.count >= 2, let value = Int(parts[1]) { fields[parts[0]] = value }
+        }
+        guard let peak = fields["VmHWM:"], let file = fields["RssFile:"] else { return nil }
+        let shared = fields["RssShmem:"] ?? 0
+        return (peak, file + shared, peak - file - shared)
+    }
+
     @inline(never)
     private static func blackHole(_ value: Int) {
         if value == Int.min { print("") }

@@ -13,7 +13,10 @@ import Jastor
 // runs the one- and two-thread rows alone, Jastor's and the controls'. The limits section
 // maps extreme shapes (a long string, a long array, deep nesting) at ×1 and ×10 of their size;
 // `--only limits` runs it alone. `--only unmapped` writes models keeping 1 k, 16 k and 100 k unknown
-// keys (`toDictionary()` and both archive formats).
+// keys (`toDictionary()` and both archive formats). `--rss-split FAMILY OPERATION FILE` runs one
+// operation ("Jastor from bytes", "JSONDecoder from bytes" or none) once and prints its peak
+// resident KB, the file-backed part at the end and the peak of what it allocated
+// (`--rss-probe` prints the peak alone, in MB, for the report's rows).
 
 struct Options {
     var quick = false
@@ -98,6 +101,18 @@ func runOnce<Family: ModelFamily>(_ family: Family.Type, operation: String, data
     case "JSONDecoder from bytes": _ = try JSONDecoder().decode(Family.Coded.self, from: data)
     default: break
     }
+}
+
+/// The child side of `--rss-split`: run one operation once and print its peak resident KB, the
+/// file-backed resident KB at the end, and the peak of what the run allocated (the first less the
+/// second), which leaves out the code pages a run touches: how many of those stay resident depends
+/// on where the linker put each function, not on the memory an operation uses.
+func probeMemorySplit(family familyName: String, operation: String, path: String) throws {
+    guard let family = modelFamilies[familyName] else { throw BenchmarkError("unknown family \(familyName)") }
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    try runOnce(family, operation: operation, data: data)
+    guard let split = Harness.residentSplitKilobytes() else { throw BenchmarkError("no /proc/self/status") }
+    print("peak \(split.peak) KB, file-backed \(split.fileBacked) KB, allocated peak \(split.allocatedPeak) KB")
 }
 
 /// Time at ×1, ×10 (and ×100) of twitter's statuses, from bytes and from dictionaries, with
@@ -191,6 +206,9 @@ func run() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--rss-probe", arguments.count == 4 {
         return try probeMemory(family: arguments[1], operation: arguments[2], path: arguments[3])
+    }
+    if arguments.first == "--rss-split", arguments.count == 4 {
+        return try probeMemorySplit(family: arguments[1], operation: arguments[2], path: arguments[3])
     }
     let options = try Options(arguments)
     if options.only == "limits" {

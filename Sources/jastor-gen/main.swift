@@ -9,7 +9,8 @@ import JastorGenerator
 let usage = """
     usage: jastor-gen SAMPLE:ROOT... [--out FOLDER] [--single-file] [--prefix PREFIX] [--urls]
                       [--discriminator KEY] [--map-threshold N] [--enum-threshold N]
-                      [--optional-unless-seen N] [--header TEXT] [--nonisolated] [--force]
+                      [--optional-unless-seen N] [--unknown-keys keep|report|ignore] [--header TEXT]
+                      [--nonisolated] [--force]
            jastor-gen SAMPLE... --root NAME [options]
 
     SAMPLE:ROOT a JSON file, or a folder whose .json files are samples of the same document, and the
@@ -31,6 +32,9 @@ let usage = """
                           an enum with a catch-all case (default 8; 0: never)
     --optional-unless-seen N   a key is optional unless it held a value in N or more objects (default 1;
                           with a single sample, 2 makes every key seen once optional)
+    --unknown-keys keep|report|ignore   what the classes do with a key the samples did not show:
+                          keep it in `unmappedKeys` and write it back (default), report it as an
+                          issue (.reportUnknownKeys), or drop it without an issue
     --header TEXT         the comment at the top of each file (default: names the samples)
     --nonisolated         declare every class `nonisolated`, for a target isolated to the main actor
                           by default (new Xcode 26 app targets; needs Swift 6.1 or later)
@@ -90,6 +94,12 @@ struct Arguments {
             case "--map-threshold": options.mapThreshold = try count(for: argument, minimum: 1)
             case "--enum-threshold": options.enumThreshold = try count(for: argument, minimum: 0)
             case "--optional-unless-seen": options.optionalUnlessSeen = try count(for: argument, minimum: 1)
+            case "--unknown-keys":
+                let text = try value(for: argument)
+                guard let choice = GeneratorOptions.UnknownKeys(rawValue: text) else {
+                    throw UsageError("bad \(argument) \(text): keep, report or ignore")
+                }
+                options.unknownKeys = choice
             case "-h", "--help": throw UsageError(nil)
             case _ where argument.hasPrefix("--"): throw UsageError("unknown option \(argument)")
             default: inputs.append(RootArgument(argument))

@@ -319,4 +319,14 @@ private struct ForgetfulHolder: Decodable {
             #expect(context.codingPath.map(\.stringValue) == path)
         }
     }
+
+    /// `JSONDecoder` hands a number over as a value, not as its text: a `String` property gets the
+    /// value's own text, where `init(json:)` keeps the text as written (Archiving.md says so).
+    @Test func aNumberIntoAStringGetsTheDecodersValueText() throws {
+        for (text, decoded, fromBytes) in [("1.50", "1.5", "1.50"), ("0e5", "0", "0e5"), ("12", "12", "12")] {
+            let json = Data(#"{"string": \#(text)}"#.utf8)
+            #expect(try JSONDecoder().decode(Everything.self, from: json).string == decoded)
+            #expect(try Everything(json: json).string == fromBytes)
+        }
+    }
 }

@@ -23,6 +23,21 @@ private final class NegativeIndexKeys: JastorObject {
     }
 }
 
+/// Key paths deeper than mapping follows (256 keys and indexes), and one at the limit.
+private final class DeepKeys: JastorObject {
+    var tooDeep = 0
+    var tooDeepOutput = 0
+    var atTheLimit = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.tooDeep, key: JastorPath(Array(repeating: "a", count: 257)))
+            property(\.tooDeepOutput, key: "b", outputKey: JastorPath(Array(repeating: "c", count: 10_000)))
+            property(\.atTheLimit, key: JastorPath(Array(repeating: "d", count: 256)))
+        }
+    }
+}
+
 private final class MalformedKeys: JastorObject {
     var doubleDot = 0
     var trailingBackslash = 0
@@ -678,6 +693,38 @@ private final class Tally: JastorObject {
         let error = try #require(throws: JastorError.self) { try model.jsonData() }
         #expect(error.issues.count == 4)
         #expect(throws: (any Error).self) { try JSONEncoder().encode(model) }
+    }
+
+    /// A key path of more keys and indexes than mapping follows is reported at first use.
+    ///
+    /// The property neither reads nor writes there: written, its value would be deeper than a read
+    /// takes. A 10 000-key `outputKey:` wrote one nested call per key and overflowed the stack.
+    @Test func aKeyPathDeeperThanMappingFollowsIsReportedAndTheKeyLeftUnused() throws {
+        let expected = [
+            "DeepKeys.tooDeep: expected at most 256 keys and indexes in key: (the levels of nesting mapping "
+                + "follows), found 257",
+            "DeepKeys.tooDeepOutput: expected at most 256 keys and indexes in outputKey: (the levels of nesting "
+                + "mapping follows), found 10000",
+        ]
+        #expect(DeepKeys.declarationIssues.map(\.description) == expected)
+        func nested(_ key: String, _ depth: Int, _ value: Int) -> Any {
+            var nested: Any = value
+            for _ in 0..<depth { nested = [key: nested] }
+            return nested
+        }
+        let dictionary: [String: Any] = [
+            "a": nested("a", 256, 1), "b": 2, "d": nested("d", 255, 3),
+        ]
+        let error = try #require(throws: JastorError.self) { try DeepKeys(validating: dictionary) }
+        #expect(error.issues.map(\.description) == expected)
+        let model = DeepKeys(dictionary: dictionary)
+        #expect([model.tooDeep, model.tooDeepOutput, model.atTheLimit] == [0, 2, 3] as [Int])
+        var issues: [JastorIssue] = []
+        let written = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        #expect(Set(written.keys) == ["d"])
+        #expect(DeepKeys(dictionary: written).atTheLimit == 3)
+        #expect(throws: JastorError.self) { try model.jsonData() }
     }
 
     @Test func keyTextAPathCannotHoldIsReportedAndTheKeyLeftUnused() {

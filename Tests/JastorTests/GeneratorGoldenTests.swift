@@ -20,6 +20,8 @@ import Testing
 ///     --nonisolated --out Tests/JastorMainActorTests/Generated/Events
 /// swift run jastor-gen Fixtures/generator/awkward_keys.json:Record --prefix Ak --single-file \
 ///     --out Tests/JastorTests/Generated/AwkwardKeys
+/// swift run jastor-gen Fixtures/generator/numbers.json:NumberList --prefix Nb --single-file \
+///     --out Tests/JastorTests/Generated/Numbers
 /// cd Fixtures/generator/crates_io && swift run jastor-gen owners.json:OwnerList crate.json:CrateResponse \
 ///     versions.json:VersionList dependencies.json:DependencyList search.json:CrateSearch --prefix Crates --urls \
 ///     --out ../../../Tests/JastorTests/Generated/CratesIO
@@ -73,6 +75,10 @@ import Testing
         },
         GoldenSet([("awkward_keys.json", "Record", false)], folder: "AwkwardKeys") {
             $0.prefix = "Ak"
+            $0.singleFile = true
+        },
+        GoldenSet([("numbers.json", "NumberList", false)], folder: "Numbers") {
+            $0.prefix = "Nb"
             $0.singleFile = true
         },
         GoldenSet(
@@ -130,6 +136,38 @@ import Testing
         #expect(response.statuses[1].user.entities.url?.urls[0].expandedURL == "http://example.com/yuttari")
         #expect(response.searchMetadata.completedIn == 0.087)
         #expect(TwStatus.declarationIssues.isEmpty && TwUser.declarationIssues.isEmpty)
+    }
+
+    /// Models generated from some pages keep what a later page adds (a key in a nested class the
+    /// samples never showed it in): strict mapping accepts it, and `toDictionary()`, JSON text, both
+    /// archive formats and `Codable` give it back.
+    @Test func twitterModelsKeepKeysTheirSamplesDidNotShowThroughEveryOutput() throws {
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("generator/twitter/search_page1")) as? [String: Any])
+        var statuses = try #require(json["statuses"] as? [[String: Any]])
+        var entities = try #require(statuses[0]["entities"] as? [String: Any])
+        entities["polls"] = [["options": [["position": 1, "text": "yes"]], "duration_minutes": 1440]]
+        statuses[0]["entities"] = entities
+        var user = try #require(statuses[0]["user"] as? [String: Any])
+        var userEntities = try #require(user["entities"] as? [String: Any])
+        userEntities["banner"] = ["urls": [["url": "http://t.co/x", "indices": [0, 22]]]]
+        user["entities"] = userEntities
+        statuses[0]["user"] = user
+        json["statuses"] = statuses
+        let data = try JSONSerialization.data(withJSONObject: json)
+        let expected = try GeneratorSupport.normalisedJSON(json)
+
+        let response = try TwSearchResponse(validatingJSON: data)
+        #expect(response.statuses[0].entities.unmappedKeys.keys.sorted() == ["polls"])
+        #expect(response.statuses[0].user.entities.unmappedKeys.keys.sorted() == ["banner"])
+        #expect(try GeneratorSupport.normalisedJSON(response.toDictionary()) == expected)
+        #expect(
+            try GeneratorSupport.normalisedJSON(JSONSerialization.jsonObject(with: response.jsonData())) == expected)
+        for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+            #expect(try TwSearchResponse.unarchive(from: response.archivedData(format: format)) == response)
+        }
+        let decoded = try JSONDecoder().decode(TwSearchResponse.self, from: JSONEncoder().encode(response))
+        #expect(decoded == response)
     }
 
     @Test func catalogModelsMapStrictlyWithIdKeyedDictionaries() throws {

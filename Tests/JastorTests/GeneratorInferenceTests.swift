@@ -6,12 +6,32 @@ import Testing
 /// The class the generator writes for `{"tiny": 2.5, "huge": 1e400, "list": [1, 1e400]}`.
 private final class BeyondDoubleRoot: JastorObject {
     var tiny = 0.0
-    var huge = ""
-    var list: [String] = []
+    var list: [Any] = []
+    var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
-        register(\.tiny, \.huge, \.list)
+        register(\.tiny) {
+            \.list
+            unmappedKeys(\.unmappedKeys)
+        }
     }
+}
+
+/// The classes the generator writes for `{"id": 1, "owner": {"login": "a"}}` with `unknownKeys`
+/// `.report` (`Root`, `Owner`).
+private final class ReportingRoot: JastorObject {
+    var id = 0
+    var owner = ReportingOwner()
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] { register(\.id, \.owner) }
+}
+
+private final class ReportingOwner: JastorObject {
+    var login = ""
+
+    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }
+    override class var properties: [JastorProperty] { register(\.login) }
 }
 
 /// The generator's type rules, one sample at a time, including the ambiguous cases.
@@ -40,31 +60,35 @@ private final class BeyondDoubleRoot: JastorObject {
         #expect(source.contains("    var ratio = 0.0\n"))
     }
 
-    /// `1e400` is beyond `Double` (and `Decimal`): a `String` keeps it as written, so the class
-    /// maps its own sample without an issue; the comment says why.
-    @Test func aNumberBeyondDoubleIsKeptAsItsText() throws {
+    /// `1e400` is beyond `Double` (and `Decimal`): no Swift number type keeps it, and a `String`
+    /// would write it back as a JSON string, so the place is kept untyped (in `unmappedKeys`, or an
+    /// `[Any]`), which reports it at its path; the comment says why.
+    @Test func aNumberBeyondDoubleIsKeptUntypedAndReported() throws {
         let sample = #"{"tiny": 2.5, "huge": 1e400, "list": [1, 1e400]}"#
         let source = try GeneratorSupport.source(sample)
         #expect(source.contains("    var tiny = 0.0\n"))
-        #expect(source.contains("    var huge = \"\"\n"))
-        #expect(source.contains("    var list: [String] = []\n"))
-        #expect(source.contains("`String`: `huge`, `list`."), "\(source)")
-        // The class as generated maps the sample exactly.
+        #expect(!source.contains("var huge"))
+        #expect(source.contains("    var list: [Any] = []\n"))
+        #expect(source.contains("`1e400`, is reported): `huge`."), "\(source)")
+        // The class as generated keeps the number it can (`1` as `Int`) and reports the one it cannot.
         var issues: [JastorIssue] = []
         let root = try BeyondDoubleRoot(json: Data(sample.utf8), issues: &issues)
-        #expect(issues.isEmpty, "\(issues)")
-        #expect(root.huge == "1e400")
-        #expect(root.list == ["1", "1e400"])
+        let message =
+            "expected a number a Double or Decimal holds exactly (kept as the nearest Double, or as text "
+            + "beyond it), found Number 1e400"
+        #expect(issues.map(\.description).sorted() == ["huge: " + message, "list[1]: " + message])
+        #expect(root.list.first as? Int == 1)
+        #expect(root.tiny == 2.5)
     }
 
     /// An integer beyond 64 bits is a `Decimal`, unless it is beyond `Decimal`'s range too (about
-    /// 3.4e165): then its text, as a number beyond `Double`'s.
-    @Test func anIntegerBeyondDecimalIsKeptAsItsText() throws {
+    /// 3.4e165): then it is kept untyped, as a number beyond `Double`'s.
+    @Test func anIntegerBeyondDecimalIsKeptUntyped() throws {
         let big = "1" + String(repeating: "0", count: 200)
         let source = try GeneratorSupport.source(#"{"big": \#(big), "wide": 18446744073709551616}"#)
-        #expect(source.contains("    var big = \"\"\n"), "\(source)")
+        #expect(!source.contains("var big"), "\(source)")
         #expect(source.contains("    var wide: Decimal = 0\n"), "\(source)")
-        #expect(source.contains("`String`: `big`."), "\(source)")
+        #expect(source.contains("is reported): `big`."), "\(source)")
     }
 
     @Test func datesGetTheTransformOfTheirFormat() throws {
@@ -128,6 +152,56 @@ private final class BeyondDoubleRoot: JastorObject {
         #expect(source.contains("    var unmappedKeys: [String: Any] = [:]\n"))
         #expect(source.contains(#"unmappedKeys(\.unmappedKeys)"#))
         #expect(!source.contains("var geo"))
+    }
+
+    /// Every class keeps the keys its samples did not show, so that a later page's extra keys come
+    /// back (`GeneratorGoldenTests` maps one through every output); `unknownKeys` asks for
+    /// `.reportUnknownKeys` or for dropping them instead.
+    @Test func everyClassKeepsKeysItsSamplesDidNotShowUnlessAskedOtherwise() throws {
+        let sample = #"{"id": 1, "owner": {"login": "a"}, "tags": [{"name": "t"}]}"#
+        let kept = try GeneratorSupport.source(sample)
+        for name in ["Root", "Owner", "Tag"] {
+            let start = try #require(kept.range(of: "final class \(name): JastorObject {"), "\(kept)")
+            let body = kept[start.upperBound...].prefix { $0 != "}" }
+            #expect(body.contains("    var unmappedKeys: [String: Any] = [:]\n"), "\(name): \(kept)")
+        }
+        #expect(kept.contains("    override class var properties: [JastorProperty] {\n        register(\\.login) {\n"))
+        #expect(kept.components(separatedBy: "unmappedKeys(\\.unmappedKeys)").count == 4, "\(kept)")
+        #expect(!kept.contains("keyPolicy"))
+
+        let reported = try GeneratorSupport.source(sample) { $0.unknownKeys = .report }
+        #expect(!reported.contains("unmappedKeys"), "\(reported)")
+        #expect(
+            reported.components(
+                separatedBy: "    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }\n"
+            )
+            .count == 4, "\(reported)")
+        // A class that keeps keys its samples left untyped keeps unknown ones too, and reports none.
+        let withNull = try GeneratorSupport.source(#"{"id": 1, "geo": null}"#) { $0.unknownKeys = .report }
+        #expect(withNull.contains("unmappedKeys(\\.unmappedKeys)") && !withNull.contains("keyPolicy"), "\(withNull)")
+
+        let ignored = try GeneratorSupport.source(sample) { $0.unknownKeys = .ignore }
+        #expect(!ignored.contains("unmappedKeys") && !ignored.contains("keyPolicy"), "\(ignored)")
+    }
+
+    /// With `unknownKeys` `.report`, a key the samples did not show is an issue at its path, and
+    /// strict mapping throws it.
+    @Test func reportedUnknownKeysAreIssuesAtTheirPaths() throws {
+        let source = try GeneratorSupport.source(#"{"id": 1, "owner": {"login": "a"}}"#) { $0.unknownKeys = .report }
+        #expect(
+            source.contains(
+                "final class Owner: JastorObject {\n    var login = \"\"\n\n"
+                    + "    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }\n"
+                    + "    override class var properties: [JastorProperty] { register(\\.login) }\n}\n"), "\(source)")
+        let later = Data(#"{"id": 2, "owner": {"login": "b", "email": "b@x"}, "extra": true}"#.utf8)
+        var issues: [JastorIssue] = []
+        _ = try ReportingRoot(json: later, issues: &issues)
+        #expect(
+            issues.map(\.description).sorted() == [
+                "extra: expected a key ReportingRoot maps, found an unknown key",
+                "owner.email: expected a key ReportingOwner maps, found an unknown key",
+            ])
+        #expect(throws: JastorError.self) { try ReportingRoot(validatingJSON: later) }
     }
 
     @Test func aKeyOfSeveralKindsIsKeptUntypedToo() throws {
@@ -330,6 +404,6 @@ private final class BeyondDoubleRoot: JastorObject {
     @Test func aKeyNullInOnePlaceIsTypedFromTheSameShapeElsewhere() throws {
         let source = try GeneratorSupport.source(#"{"a": {"x": null, "y": 1}, "b": {"x": "s", "y": 2}}"#)
         #expect(source.contains("final class A: JastorObject {\n    var x: String?\n    var y = 0\n"))
-        #expect(!source.contains("unmappedKeys"))
+        #expect(!source.contains("Always `null`"))
     }
 }

@@ -29,7 +29,7 @@ import Testing
     @Test func snakeCaseKeysUseTheKeyStrategy() throws {
         let source = try GeneratorSupport.source(#"{"screen_name": "a", "followers_count": 1, "id": 2}"#)
         #expect(source.contains("override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }"))
-        #expect(source.contains(#"{ register(\.screenName, \.followersCount, \.id) }"#))
+        #expect(source.contains(#"        register(\.screenName, \.followersCount, \.id) {"#))
         #expect(source.contains("    var followersCount = 0\n"))
     }
 

@@ -62,6 +62,42 @@ private final class Boxed: JastorObject {
     }
 }
 
+/// A binary node whose two children may be the same model: a shared graph built in code.
+private final class SharedPair: JastorObject {
+    var value = 0
+    var left: SharedPair?
+    var right: SharedPair?
+
+    override class var properties: [JastorProperty] { register(\.value, \.left, \.right) }
+
+    /// `depth` models, each holding the one below as both children: `depth` models, 2^depth - 1
+    /// paths.
+    static func stack(_ depth: Int, bottom: Int = 0) -> SharedPair {
+        var node = SharedPair()
+        node.value = bottom
+        for index in 1..<depth {
+            let up = SharedPair()
+            up.value = index
+            up.left = node
+            up.right = node
+            node = up
+        }
+        return node
+    }
+}
+
+/// A chain of `depth` ``Cyclic`` models named `n0`, `n1`, …; `unlink` frees it one link at a time
+/// (freeing the head alone recurses once per link in the runtime).
+private func chain(_ depth: Int) -> (head: Cyclic, nodes: [Cyclic]) {
+    let nodes = (0..<depth).map { Cyclic(dictionary: ["name": "n\($0)"]) }
+    for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
+    return (nodes[0], nodes)
+}
+
+private func unlink(_ nodes: [Cyclic]) {
+    for node in nodes { node.next = nil }
+}
+
 /// `toDictionary()`, equality, hashing and `description`, all read through the class plan.
 @Suite struct OutputTests {
     /// Equal untyped numbers hash equal, however they were handed over: integers, unsigned
@@ -234,6 +270,115 @@ private final class Boxed: JastorObject {
         #expect(a != b)
         #expect(Dog(dictionary: ["name": "Rex"]) != Animal(dictionary: ["name": "Rex"]))
         #expect(Puppy(dictionary: ["name": "Rex"]) == Puppy(dictionary: ["name": "Rex"]))
+    }
+
+    /// Chains of models built in code, of random lengths up to 700 (beyond the 256 levels output
+    /// writes), equal or differing at one random model: `==` answers exactly at any depth, and
+    /// equal chains hash alike.
+    @Test(arguments: [UInt64(0xE0_0001), 0xE0_0002])
+    func equalityIsExactAtAnyDepth(seed: UInt64) {
+        print("equalityIsExactAtAnyDepth seed: \(seed)")
+        var random = SeededRandom(seed: seed)
+        var failures: [String] = []
+        for _ in 0..<20 {
+            let depth = Int.random(in: 1...700, using: &random)
+            let first = chain(depth)
+            let second = chain(depth)
+            defer {
+                unlink(first.nodes)
+                unlink(second.nodes)
+            }
+            let changed = Bool.random(using: &random) ? Int.random(in: 0..<depth, using: &random) : nil
+            if let changed { second.nodes[changed].name = "different" }
+            let equal = first.head == second.head
+            if equal != (changed == nil) {
+                failures.append("depth \(depth), changed at \(changed ?? -1): == is \(equal)")
+            }
+            if equal && first.head.hashValue != second.head.hashValue {
+                failures.append("depth \(depth): hashes differ")
+            }
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+    }
+
+    /// A model whose `next` is itself is not a model whose `next` is `nil`; it equals another model
+    /// holding itself with equal values (a cycle compares as the graph it is), and describes the
+    /// cycle as closing one model up.
+    @Test func aModelHoldingItselfIsNotEqualToOneHoldingNil() {
+        let loop = Cyclic(dictionary: ["name": "loop"])
+        loop.next = loop
+        let otherLoop = Cyclic(dictionary: ["name": "loop"])
+        otherLoop.next = otherLoop
+        let renamedLoop = Cyclic(dictionary: ["name": "other"])
+        renamedLoop.next = renamedLoop
+        defer { [loop, otherLoop, renamedLoop].forEach { $0.next = nil } }
+        let open = Cyclic(dictionary: ["name": "loop"])
+        #expect(loop != open)
+        #expect(loop == otherLoop && loop.hashValue == otherLoop.hashValue)
+        #expect(loop != renamedLoop)
+        #expect(loop.description == "Cyclic(\n  name: \"loop\",\n  next: Cyclic(↑1)\n)")
+        #expect(open.description == "Cyclic(\n  name: \"loop\",\n  next: nil\n)")
+    }
+
+    /// Each pair of models is compared once: two copies of a graph of 64 models, each holding the
+    /// one below twice (2^64 paths), compare and hash at once, and differ when their last models do.
+    @Test func equalityAndHashingOfASharedGraphCompareEachPairOnce() {
+        let first = SharedPair.stack(64)
+        #expect(first == SharedPair.stack(64))
+        #expect(first.hashValue == SharedPair.stack(64).hashValue)
+        #expect(first != SharedPair.stack(64, bottom: 1))
+        let mixed = SharedPair.stack(64)
+        mixed.right = SharedPair.stack(63, bottom: 1)
+        #expect(first != mixed)
+    }
+
+    /// Untyped values nested deeper than the 256 levels output writes compare to their last level.
+    @Test func untypedValuesThatDifferBelowTheNestingLimitAreNotEqual() {
+        var same: Any = "same"
+        var different: Any = "different"
+        for _ in 0..<300 {
+            same = [same]
+            different = [different]
+        }
+        let first = Ledger()
+        first.notes = ["deep": same]
+        let second = Ledger()
+        second.notes = ["deep": different]
+        let third = Ledger()
+        third.notes = ["deep": same]
+        #expect(first != second)
+        #expect(first == third && first.hashValue == third.hashValue)
+    }
+
+    /// A model inside an untyped value is compared as a nested model is, at any depth below it.
+    @Test func aModelInAnUntypedValueIsComparedAtAnyDepth() {
+        let first = chain(300)
+        let second = chain(300)
+        defer {
+            unlink(first.nodes)
+            unlink(second.nodes)
+        }
+        second.nodes[280].name = "different"
+        let firstHerd = Ledger()
+        firstHerd.notes = ["head": [first.head]]
+        let secondHerd = Ledger()
+        secondHerd.notes = ["head": [second.head]]
+        #expect(firstHerd != secondHerd)
+        second.nodes[280].name = "n280"
+        #expect(firstHerd == secondHerd)
+    }
+
+    /// `description` stops at the 256 levels output writes and says that the rest is left out,
+    /// never writing `nil` where there is a model.
+    @Test func descriptionMarksModelsLeftOutBelowTheNestingLimit() {
+        let models = chain(300)
+        defer { unlink(models.nodes) }
+        let text = models.head.description
+        #expect(
+            text.contains(
+                "name: \"n255\",\n" + String(repeating: "  ", count: 256)
+                    + "next: Cyclic(… left out: nested too deeply)\n"))
+        #expect(!text.contains("nil"))
     }
 
     @Test func descriptionIsANestedDump() throws {

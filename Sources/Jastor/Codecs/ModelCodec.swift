@@ -22,7 +22,8 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     /// `value` as a model of the declared class or a subclass, which this codec writes and reads
     /// back; `nil` for anything else.
     func model(in value: Any) -> Model? {
-        guard let model = value as? Model, ArchiveClassRegistry.isClass(type(of: model), inheritingFrom: modelType)
+        guard let model = FoundationJSON.model(in: value) as? Model,
+            ArchiveClassRegistry.isClass(type(of: model), inheritingFrom: modelType)
         else { return nil }
         return model
     }

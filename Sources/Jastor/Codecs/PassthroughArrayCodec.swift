@@ -56,9 +56,9 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
                             .unencodableValue,
                             expected: "\(elementModel.typeName) or a subclass (arrayElementTypes reads every element "
                                 + "back as one)",
-                            found: (element as? JastorObject).map { "\(type(of: $0))" }
+                            found: FoundationJSON.model(in: element).map { "\(type(of: $0))" }
                                 ?? FoundationJSON(raw: element).kind.summary)
-                        guard let other = element as? JastorObject else {
+                        guard let other = FoundationJSON.model(in: element) else {
                             return MappingEngine.encodeUntyped(element, context: &context)
                         }
                         return MappingEngine.encode(other, declaredType: type(of: other), context: &context)

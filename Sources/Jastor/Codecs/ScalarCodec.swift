@@ -6,8 +6,12 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only `let`s, and its rules are
     // `@Sendable` closures (they capture immutable values or thread-safe formatters).
     private let name: String
-    private let decodeScalar: @Sendable (JSONScalar, UnsafeMutablePointer<Value>) -> JastorIssue.Kind?
+    /// Converts a scalar into the slot: `nil` when it is stored as it reads.
+    private let decodeScalar: @Sendable (JSONScalar, UnsafeMutablePointer<Value>) -> Deviation?
     private let encodeValue: @Sendable (Value) -> JSONValue
+    /// For a rule that keeps values it writes back otherwise (``ScalarConversion/rewritten(_:)``):
+    /// the issue's kind, what it expects, and what the kept value is (`the nearest Date`).
+    private let rewritten: Rewritten?
     /// For `Double` and `Float`: whether a value is one that JSON cannot hold, which only archives
     /// may bring back.
     private let isNonFinite: (@Sendable (Value) -> Bool)?
@@ -49,7 +53,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
         encode: @escaping @Sendable (Value) -> JSONValue, isNonFinite: (@Sendable (Value) -> Bool)? = nil,
         isBuiltIn: Bool = false, direct: ScalarOutput<Value>? = nil,
-        documentValue: (@Sendable (DocumentValue) -> Value?)? = nil
+        documentValue: (@Sendable (DocumentValue) -> Value?)? = nil, rewritten: Rewritten? = nil
     ) {
         self.name = typeName
         self.decodeScalar = { scalar, slot in
@@ -57,11 +61,15 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             case .success(let value):
                 slot.initialize(to: value)
                 return nil
+            case .rewritten(let value):
+                slot.initialize(to: value)
+                return .rewritten
             case .failure(let kind):
-                return kind
+                return .refused(kind)
             }
         }
         self.encodeValue = encode
+        self.rewritten = rewritten
         self.isNonFinite = isNonFinite
         self.builtIn = isBuiltIn
         self.direct = direct
@@ -171,7 +179,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             recordMismatch(source, context: &context)
             return false
         }
-        guard let kind = decodeScalar(scalar, slot) else {
+        guard let deviation = decodeScalar(scalar, slot) else {
             guard let isNonFinite, scalar.mayBeNonFinite, !context.policy.acceptsNonFiniteNumbers,
                 isNonFinite(slot.pointee)
             else {
@@ -182,8 +190,27 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
             context.record(.valueOutOfRange, expected: "a finite \(name)", found: scalar.summary)
             return false
         }
-        context.record(kind, expected: name, found: scalar.summary)
-        return false
+        switch deviation {
+        case .refused(let kind):
+            context.record(kind, expected: name, found: scalar.summary)
+            return false
+        case .rewritten:
+            // Kept (a finite value: only text reads so), and reported with the text it is written as.
+            recordRewritten(scalar, as: slot.pointee, context: &context)
+            return true
+        }
+    }
+
+    /// Reports a value kept from `scalar` that is written back as another JSON value.
+    private func recordRewritten(_ scalar: JSONScalar, as value: Value, context: inout MappingContext) {
+        let written =
+            switch encodeValue(value) {
+            case .string(let text): text.debugDescription
+            case let other: other.kind.summary
+            }
+        let note = rewritten ?? Rewritten(kind: .invalidValue, expected: "\(name) written back as read", kept: "read")
+        context.record(
+            note.kind, expected: note.expected, found: "\(scalar.summary) (kept as \(note.kept), written \(written))")
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
@@ -208,6 +235,27 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     ) {
         dictionary[key] = foundationValue(value, context: &context)
     }
+}
+
+/// What a ``ScalarCodec``'s rule did with a scalar it did not store as it reads (outside the codec,
+/// which is generic, so that it needs no metadata of its own).
+private enum Deviation {
+    /// Stored, but written back as another JSON value.
+    case rewritten
+    /// Not stored.
+    case refused(JastorIssue.Kind)
+}
+
+/// How a rule's issue reads for a value it keeps but writes back otherwise
+/// (``ScalarConversion/rewritten(_:)``): `plain: expected a date-time that a Date holds exactly,
+/// found String "…00.999999999Z" (kept as the nearest Date, written "…01Z")`.
+struct Rewritten: Sendable {
+    /// The issue's kind.
+    let kind: JastorIssue.Kind
+    /// What the issue expects.
+    let expected: String
+    /// What the kept value is: `the nearest Date`, `the date it reads`.
+    let kept: String
 }
 
 /// How a row of the conversion table writes its values straight out: as JSON text and as the

@@ -4,15 +4,30 @@ import Foundation
 /// ISO-8601's expanded years such as `+12345-01-01T00:00:00Z`), read strictly and written exactly.
 ///
 /// Reading refuses impossible dates and times (`2014-02-30`, `2014-02-29`, `23:59:60`) instead of
-/// rolling them over, and takes any number of fractional digits. Writing uses UTC and as many
-/// fractional digits as it takes for the text to read back as the very same `Date` (a `Date` is a
-/// `Double` of seconds since 2001), so a date survives any number of round trips.
+/// rolling them over, and takes any number of fractional digits, telling whether the `Date` read is
+/// written back as the same instant (``read(_:)``). Writing uses UTC and as many fractional digits
+/// as it takes for the text to read back as the very same `Date` (a `Date` is a `Double` of seconds
+/// since 2001), so a date survives any number of round trips.
 package enum ISO8601Text {
     /// Seconds from 1970-01-01 to 2001-01-01, `Date`'s reference date.
     private static let referenceOffset: Int64 = 978_307_200
 
     /// The date `text` denotes, or `nil` when it is not an RFC 3339 date-time or names no real time.
     package static func date(from text: String) -> Date? {
+        read(text)?.date
+    }
+
+    /// The `Date` nearest the instant `text` denotes, and whether ``string(from:minimumFractionDigits:)``
+    /// writes that `Date` back as the same instant; `nil` when `text` is not an RFC 3339 date-time or
+    /// names no real time.
+    ///
+    /// The instant comes back when the written text has the same second since 1970 and the same
+    /// fractional digits, trailing zeros aside: only the offset (written as `Z`) and the spelling of
+    /// the fraction (`.250` as `.25`) may change. A `Date` holds about 16 significant digits, so
+    /// `2014-08-29T10:12:00.123456789Z` comes back as `…00.1234568Z` and `…00.999999999Z` as
+    /// `…01Z`: not exactly. Most texts are decided by their number of digits alone, without writing
+    /// the date (``holdsExactly(_:seconds:fraction:)``).
+    package static func read(_ text: String) -> (date: Date, isExact: Bool)? {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let year = scanner.year(), scanner.take("-"),
             let month = scanner.number(digits: 2), scanner.take("-"),
@@ -25,12 +40,15 @@ package enum ISO8601Text {
             minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
+        var significant: ArraySlice<UInt8> = []
         if scanner.take(".") {
             let digits = scanner.digits()
             guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else {
                 return nil
             }
             fraction = value
+            significant = digits
+            while significant.last == UInt8(ascii: "0") { significant.removeLast() }
         }
         var offset = 0
         if scanner.take("Z") || scanner.take("z") {
@@ -46,7 +64,40 @@ package enum ISO8601Text {
         let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
         // Whole seconds and the fraction are each exact, so their sum is the nearest `Double`.
-        return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
+        let date = Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
+        return (date, holdsExactly(date, seconds: seconds - referenceOffset, fraction: significant))
+    }
+
+    /// Whether `date`, read from whole `seconds` since 2001 and the significant fractional `digits`
+    /// after them (no trailing zeros), is written back as those seconds and digits.
+    ///
+    /// Decided without writing when a `Date` this far from 2001 tells apart every two fractions of
+    /// that many digits: with `m` the seconds' magnitude plus one, if twice the spacing of `Double`s
+    /// at `m` is at most 10⁻ᵏ for k digits, the sum read is within ¾ of that spacing of the text's
+    /// instant (half a spacing for the sum, at most a quarter for the fraction's own `Double`), so no
+    /// shorter fraction reads as the same `Date`, the k-digit one the writer tries first is the text's,
+    /// and the sum stays below the next second. Every whole second up to 2⁵³ is exact. Otherwise
+    /// (7 digits and more today, fewer in distant years) the fraction is written as
+    /// ``string(from:minimumFractionDigits:)`` writes it, and compared.
+    private static func holdsExactly(_ date: Date, seconds: Int64, fraction digits: ArraySlice<UInt8>) -> Bool {
+        let magnitude = seconds.magnitude + 1
+        if magnitude <= 1 << 53 {
+            if digits.isEmpty { return true }
+            if digits.count <= 15 {
+                var scale = 1.0
+                for _ in 0..<digits.count { scale *= 10 }  // exact up to 10²²
+                if Double(magnitude).ulp * 2 * scale <= 1 { return true }  // powers of two: exact
+            }
+        }
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.isFinite, abs(interval) < 3e16 else { return false }  // written as a number
+        let whole = interval.rounded(.down)
+        guard Int64(whole) == seconds else { return false }  // rounded into another second
+        let fraction = interval - whole
+        guard fraction != 0 else { return digits.isEmpty }
+        var written = Array(fractionDigits(of: fraction, after: whole).utf8)
+        while written.last == UInt8(ascii: "0") { written.removeLast() }
+        return written.elementsEqual(digits)
     }
 
     /// The date for a message or a description: its ISO-8601 text, or its seconds since 1970 when

@@ -8,12 +8,17 @@ import Foundation
 /// The result of converting one JSON scalar.
 enum ScalarConversion<Value> {
     case success(Value)
+    /// The value the scalar reads as, which is written back as another JSON value (an ISO-8601
+    /// time with more fractional digits than a `Date` holds, a `.date(format:)` text the format
+    /// writes otherwise): kept, and reported at its path.
+    case rewritten(Value)
     case failure(JastorIssue.Kind)
 
     /// The converted value transformed, or the same failure.
     func map<Other>(_ transform: (Value) -> Other) -> ScalarConversion<Other> {
         switch self {
         case .success(let value): .success(transform(value))
+        case .rewritten(let value): .rewritten(transform(value))
         case .failure(let kind): .failure(kind)
         }
     }
@@ -271,6 +276,9 @@ extension Float: ScalarConvertible {
             return isLost ? .failure(.valueOutOfRange) : .success(float)
         case .failure(let kind):
             return .failure(kind)
+        case .rewritten:
+            // `Double` keeps no number it would write back otherwise.
+            return .failure(.valueOutOfRange)
         }
     }
 
@@ -330,11 +338,15 @@ extension Date: ScalarConvertible {
     /// ISO-8601 date-times (`2014-08-29T10:12:00Z`, with any number of fractional digits and any
     /// offset; impossible dates such as `2014-02-30` refused), numbers of seconds since 1970, and
     /// `Date` objects (in property-list dictionaries).
+    ///
+    /// A time that the nearest `Date` is not written back as (more fractional digits than a `Date`
+    /// holds: `…00.123456789Z`) is kept as that `Date` and reported (``rewrittenTime``).
     static func converting(_ scalar: JSONScalar) -> ScalarConversion<Date> {
         switch scalar {
         case .string(let text):
-            guard let date = ISO8601Text.date(from: text) else { return .failure(.invalidValue) }
-            return .success(date)
+            guard let reading = ISO8601Text.read(text) else { return .failure(.invalidValue) }
+            // More fractional digits than a `Date` holds, or a second it cannot tell: the nearest.
+            return reading.isExact ? .success(reading.date) : .rewritten(reading.date)
         case .date(let date):
             return .success(date)
         case .bool, .null, .data:
@@ -350,8 +362,12 @@ extension Date: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Date", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
-            isBuiltIn: true, direct: outputRules)
+            isBuiltIn: true, direct: outputRules, rewritten: rewrittenTime)
     }
+
+    /// The issue of an ISO-8601 time that the nearest `Date`, which is kept, is not written back as.
+    static let rewrittenTime = Rewritten(
+        kind: .valueOutOfRange, expected: "a date-time that a Date holds exactly", kept: "the nearest Date")
 
     /// Written as ISO-8601 in UTC, with as many fractional digits as it takes to read back the same
     /// `Date` (`2014-08-29T10:12:00Z`, `2014-08-29T10:12:00.25Z`), years beyond 0–9999 in the

@@ -36,6 +36,10 @@ struct EncodingContext {
     private var containersBeingWritten: Set<ObjectIdentifier> = []
     /// What the run may still write (see "The value limit" below).
     private var values: ValueBudget
+    /// For equality and hashing: the models met below the one being written, in the order they are
+    /// met, each written as its class only (``MappingEngine/encode(_:declaredType:untyped:context:)``);
+    /// `nil` in every other run, which writes nested models in full.
+    var nestedModels: [JastorObject]?
 
     init(purpose: Purpose, limits: JastorLimits = JastorLimits.current) {
         self.purpose = purpose
@@ -154,6 +158,15 @@ struct EncodingContext {
         containersBeingWritten.remove(identity)
     }
 
+    /// Whether a model is being written: the model met now is nested in it.
+    var isWritingAModel: Bool { !modelsBeingWritten.isEmpty }
+
+    /// How many models up `model` is already being written (`1`: the model just above), or `nil`
+    /// when it is not: a cycle closes there.
+    func levelsUp(to model: AnyObject) -> Int? {
+        modelsBeingWritten.lastIndex(of: ObjectIdentifier(model)).map { modelsBeingWritten.count - $0 }
+    }
+
     /// Ends what ``beginWriting(_:)`` began; calls nest, so the model is the last one begun.
     mutating func endWriting(_ model: AnyObject) {
         if modelsBeingWritten.last == ObjectIdentifier(model) { modelsBeingWritten.removeLast() }
@@ -229,6 +242,13 @@ extension EncodingContext {
     /// `description` past the value limit a marker saying that values were left out.
     var cutValue: JSONValue {
         purpose == .inspection && values.isPastLimit ? .opaque(OpaqueValue(value: ValuesLeftOut())) : .null
+    }
+
+    /// What a tree holds in place of an untyped container nested too deeply to write: for
+    /// `description` and equality the value itself (printed and compared by its full text), unless
+    /// the run passed its value limit; ``cutValue`` otherwise.
+    func untypedCut(_ value: Any) -> JSONValue {
+        purpose == .inspection && !values.isPastLimit ? .opaque(OpaqueValue(value: value)) : cutValue
     }
 
     /// The values this run may still write, for a run written apart and counted with it

@@ -343,6 +343,11 @@ enum MappingEngine {
     static func encode(
         _ model: JastorObject, declaredType: JastorObject.Type, untyped: Bool = false, context: inout EncodingContext
     ) -> JSONValue {
+        if context.purpose == .inspection, !context.isPastValueLimit,
+            let standIn = inspectionStandIn(for: model, declaredType: declaredType, context: &context)
+        {
+            return standIn
+        }
         guard !context.isTooDeep() else { return context.cutValue }
         guard context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
@@ -389,6 +394,34 @@ enum MappingEngine {
         return .object(object)
     }
 
+    /// What equality, hashing and `description` see in place of `model`, or `nil` when it is written
+    /// in full.
+    ///
+    /// For equality and hashing (``EncodingContext/nestedModels``), a model below the one written is
+    /// its class only, an empty object tagged with it, and joins the list of nested models, which
+    /// `==` compares pair by pair. A description marks where a model is left out (nested too deeply)
+    /// and where a cycle closes, how many models up (``InspectionMark``): never `nil`, which a `nil`
+    /// property writes.
+    @inline(never)
+    private static func inspectionStandIn(
+        for model: JastorObject, declaredType: JastorObject.Type, context: inout EncodingContext
+    ) -> JSONValue? {
+        if context.nestedModels != nil, context.isWritingAModel {
+            context.nestedModels?.append(model)
+            let className = context.plans.plan(for: type(of: model)).className
+            let tag = ModelTag(className: className, differsFromDeclaredType: type(of: model) != declaredType)
+            return .object(JSONObject(model: tag))
+        }
+        let className = context.plans.plan(for: type(of: model)).className
+        if context.isTooDeep() {
+            return .opaque(OpaqueValue(value: InspectionMark(className: className, levelsUp: nil)))
+        }
+        if let levelsUp = context.levelsUp(to: model) {
+            return .opaque(OpaqueValue(value: InspectionMark(className: className, levelsUp: levelsUp)))
+        }
+        return nil
+    }
+
     /// Adds the members an `.unmappedKeys` property kept, except those whose key a property
     /// reads or writes, which are left out and reported at their key.
     ///
@@ -426,8 +459,12 @@ enum MappingEngine {
     /// A `Date` or `Data` is reported too (JSON text would read it back as a `String`), unless a
     /// transform's `encode` wrote it: JSON spells it as ISO-8601 or Base64 text, which the
     /// transform's `decode` gets back (``ClosureCodec`` checks that it reads it).
+    ///
+    /// Equality, hashing and `description` keep a container nested too deeply, or met again inside
+    /// itself, as it is (``OpaqueValue``), which ``ValueDescription`` compares to its last level and
+    /// describes: never `null`, which would make it equal to a `nil`.
     static func encodeUntyped(_ value: Any, transformed: Bool = false, context: inout EncodingContext) -> JSONValue {
-        if let model = value as? JastorObject {
+        if let model = FoundationJSON.model(in: value) {
             // An untyped value reads back a JSON object as a dictionary, not as this model.
             // A transform's `decode` gets the dictionary back (as for `Date` and `Data` below).
             if context.purpose != .inspection && !transformed {
@@ -442,7 +479,9 @@ enum MappingEngine {
         let source = FoundationJSON(raw: value)
         // A Foundation container assigned to the model may hold itself: cut there, as mapping does.
         let identity = source.containerIdentity
-        if let identity, !context.beginWriting(container: identity) { return .null }
+        if let identity, !context.beginWriting(container: identity) {
+            return context.purpose == .inspection ? .opaque(OpaqueValue(value: value)) : .null
+        }
         defer { identity.map { context.endWriting(container: $0) } }
         switch source.kind {
         case .scalar(let scalar):
@@ -468,7 +507,7 @@ enum MappingEngine {
                 context.record(.invalidValue, expected: issue.expected, found: issue.found)
             }
             let members = source.object
-            guard !context.isTooDeep() else { return context.cutValue }
+            guard !context.isTooDeep() else { return context.untypedCut(value) }
             var object = JSONObject(capacity: members.dictionary.count)
             for key in members.dictionary.keys.sorted() {
                 guard let member = members.dictionary[key] else { continue }
@@ -479,7 +518,7 @@ enum MappingEngine {
             return .object(object)
         case .array:
             let elements = source.elements
-            guard !context.isTooDeep() else { return context.cutValue }
+            guard !context.isTooDeep() else { return context.untypedCut(value) }
             return .array(
                 elements.enumerated().map { index, element in
                     context.descend(into: .index(index)) {

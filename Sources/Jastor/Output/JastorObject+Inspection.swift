@@ -1,11 +1,21 @@
 import Foundation
 
 extension JastorObject {
-    /// The model as read through its plan for equality, hashing and description: every
-    /// registered property by name, every nested model with its class.
+    /// The model as read through its plan for `description`: every registered property by name,
+    /// every nested model with its class, down to the nesting limit.
     var inspectionValue: JSONValue {
         var context = EncodingContext(purpose: .inspection)
         return MappingEngine.encode(self, declaredType: type(of: self), context: &context)
+    }
+
+    /// The model's own values for equality and hashing: every registered property by name, each
+    /// nested model as its class only (an empty object tagged with it), and those models in the
+    /// order they are met.
+    var ownInspectionValue: (value: JSONValue, nestedModels: [JastorObject]) {
+        var context = EncodingContext(purpose: .inspection)
+        context.nestedModels = []
+        let value = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
+        return (value, context.nestedModels ?? [])
     }
 }
 
@@ -13,7 +23,17 @@ extension JastorObject {
 
 extension JastorObject: Hashable {
     /// Whether two models are of the same class and hold equal values in every registered
-    /// property, nested models and arrays included.
+    /// property, nested models and arrays included, at any depth.
+    ///
+    /// Models are compared pair by pair: each pair's own values, with their nested models as their
+    /// classes only, then the pairs of nested models at the same places, each pair once. So a
+    /// model shared by several places costs one comparison, time grows with the number of distinct
+    /// pairs (not with the paths through a shared graph), and no depth of nesting is cut or
+    /// overflows the stack. A cycle compares as the graph it is: a model holding itself equals
+    /// another model holding itself with equal values, and never one holding `nil`. Untyped values
+    /// compare to their last level (numbers by the JSON number they write; below the nesting limit
+    /// of 256 levels, and wherever a container holds itself, by their full text, as described in
+    /// <doc:GuaranteesAndLimits>).
     ///
     /// ```swift
     /// #expect(Product(dictionary: product.toDictionary()) == product)
@@ -24,10 +44,26 @@ extension JastorObject: Hashable {
     ///   - rhs: Another model.
     /// - Returns: `true` when both have the same class and equal registered values.
     public static func == (lhs: JastorObject, rhs: JastorObject) -> Bool {
-        lhs === rhs || lhs.inspectionValue == rhs.inspectionValue
+        guard lhs !== rhs else { return true }
+        var pairsSeen: Set<ModelPair> = [ModelPair(lhs, rhs)]
+        var pairsLeft = [(lhs, rhs)]
+        while let (left, right) = pairsLeft.popLast() {
+            guard type(of: left) == type(of: right) else { return false }
+            let (leftValue, leftModels) = left.ownInspectionValue
+            let (rightValue, rightModels) = right.ownInspectionValue
+            // Equal values hold their nested models at the same places: the lists pair them.
+            guard leftValue == rightValue, leftModels.count == rightModels.count else { return false }
+            for (nestedLeft, nestedRight) in zip(leftModels, rightModels) where nestedLeft !== nestedRight {
+                if pairsSeen.insert(ModelPair(nestedLeft, nestedRight)).inserted {
+                    pairsLeft.append((nestedLeft, nestedRight))
+                }
+            }
+        }
+        return true
     }
 
-    /// Hashes the class and every registered value, consistently with `==`.
+    /// Hashes the class and the model's own registered values, consistently with `==`; a nested
+    /// model adds its class only, so the work is bounded by the model's own values.
     ///
     /// ```swift
     /// let unique = Set(products)
@@ -35,8 +71,29 @@ extension JastorObject: Hashable {
     ///
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(inspectionValue)
+        hasher.combine(ownInspectionValue.value)
     }
+}
+
+/// Two models being compared, by identity.
+private struct ModelPair: Hashable {
+    let left: ObjectIdentifier
+    let right: ObjectIdentifier
+
+    init(_ left: JastorObject, _ right: JastorObject) {
+        self.left = ObjectIdentifier(left)
+        self.right = ObjectIdentifier(right)
+    }
+}
+
+/// What `description` writes in place of a model it does not write in full: one nested too deeply
+/// (`Node(… left out: nested too deeply)`), or one already being written above, a cycle, with how
+/// many models up it closes (`Node(↑1)`: the model holds itself).
+struct InspectionMark {
+    /// The model's class, as `String(reflecting:)` spells it.
+    let className: String
+    /// How many models up the cycle closes; `nil` for a model left out.
+    let levelsUp: Int?
 }
 
 // MARK: - CustomStringConvertible
@@ -72,7 +129,11 @@ private enum ModelDescription {
         case .string(let value): text += value.debugDescription
         case .date(let value): text += ISO8601Text.describing(value)
         case .data(let value): text += "Data(\(value.count) bytes)"
-        case .opaque(let opaque): text += ValueDescription.describing(opaque.value)
+        case .opaque(let opaque):
+            guard let mark = opaque.value as? InspectionMark else {
+                return text += ValueDescription.describing(opaque.value)
+            }
+            text += typeName(mark.className) + (mark.levelsUp.map { "(↑\($0))" } ?? "(… left out: nested too deeply)")
         case .array(let elements): writeArray(elements, indent: indent, into: &text)
         case .object(let object): writeObject(object, indent: indent, into: &text)
         }

@@ -62,6 +62,12 @@ public struct JastorPath: Sendable, Hashable, CustomStringConvertible, Expressib
     /// array with `null` up to the index, so a larger one is taken for a mistake.
     static let maximumKeyIndex = 65_535
 
+    /// The most keys and indexes a registration's `key:` or `outputKey:` may hold: the levels of
+    /// nesting mapping follows (``MappingContext/maximumDepth``), so that a model at the root reads
+    /// back every value it writes, and one nested as deep as output goes writes JSON the reader
+    /// takes (``JSONReader/maximumDepth`` levels).
+    static let maximumKeyCount = MappingContext.maximumDepth
+
     /// What the text this path was parsed from holds that a path cannot, or `nil`.
     ///
     /// The text and the problem (an empty key between dots, a bracket left open, a backslash at

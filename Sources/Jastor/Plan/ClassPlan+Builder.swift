@@ -172,13 +172,24 @@ extension ClassPlan {
                     && (registration.isRequired ?? modelType.keyPolicy.contains(.requireEveryKey)))
         }
 
-        /// Reports a `key:` or `outputKey:` whose text a path cannot hold, or with an index outside
+        /// Reports a `key:` or `outputKey:` whose text a path cannot hold, with more than
+        /// `JastorPath.maximumKeyCount` keys and indexes, or with an index outside
         /// `0...JastorPath.maximumKeyIndex`; `false` when the property must not use it (it then
         /// neither reads nor writes on that side, and the issue says why).
         private mutating func checkKey(_ key: JastorPath?, of name: String, argument: String) -> Bool {
             guard let key else { return true }
             if let malformation = key.malformation {
                 record(name, expected: "a \(argument): Jastor can read as a key path", found: malformation)
+                return false
+            }
+            // Deeper, its value would be more levels down than mapping follows, or than the
+            // reader takes once the model is nested.
+            if key.components.count > JastorPath.maximumKeyCount {
+                record(
+                    name,
+                    expected: "at most \(JastorPath.maximumKeyCount) keys and indexes in \(argument): (the levels of "
+                        + "nesting mapping follows)",
+                    found: "\(key.components.count)")
                 return false
             }
             for case .index(let index) in key.components where !(0...JastorPath.maximumKeyIndex).contains(index) {

@@ -28,6 +28,24 @@ struct FoundationJSON: JSONSource {
 
     var foundationValue: Any { Self.detached(raw) }
 
+    /// The model an untyped value is (or an optional wraps), `nil` for any other value.
+    ///
+    /// Told by its type, never by a cast to the class: on Linux a cast of a Swift array or
+    /// dictionary to a class bridges it to Foundation first, every level below at once, which
+    /// overflows the stack on one nested 10 000 deep and costs a walk of everything below at each
+    /// level written.
+    static func model(in value: Any) -> JastorObject? {
+        let type = Swift.type(of: value)
+        if type is JastorObject.Type { return value as? JastorObject }
+        guard let optional = type as? any UnwrappableOptional.Type else { return nil }
+        func wrapped<Some: UnwrappableOptional>(_: Some.Type) -> Any? {
+            var wrapped: Any?
+            (value as? Some)?.unwrap({ wrapped = $0 }, none: {})
+            return wrapped
+        }
+        return wrapped(optional).flatMap(model(in:))
+    }
+
     /// The identity of the value when it is a Foundation container, which may be met again below
     /// itself (a cycle).
     var containerIdentity: ObjectIdentifier? { FoundationContainer.identity(of: raw) }

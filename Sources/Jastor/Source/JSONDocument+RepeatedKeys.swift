@@ -7,15 +7,49 @@ extension JSONDocument {
     func firstRepeatedKey() -> (object: Int, key: String)? {
         var seen: Set<String> = []
         for index in nodes.indices where nodes[index].kind == .object && nodes[index].first > 1 {
+            let count = nodes[index].first
+            if count <= Self.keysComparedInPlace, let key = repeatedASCIIKey(of: index, count: count) {
+                guard let key else { continue }
+                return (index, key)
+            }
             seen.removeAll(keepingCapacity: true)
             var keyIndex = index + 1
-            for _ in 0..<nodes[index].first {
+            for _ in 0..<count {
                 let key = keyText(at: keyIndex)
                 if !seen.insert(key).inserted { return (index, key) }
                 keyIndex = next(after: keyIndex + 1)
             }
         }
         return nil
+    }
+
+    /// Up to this many keys, an object whose keys are all plain ASCII text in the input is checked
+    /// by comparing the keys' bytes in place, pair by pair, without making a `String` of each.
+    private static let keysComparedInPlace = 32
+
+    /// For an object of at most ``keysComparedInPlace`` members: `.some(key)` for a key it
+    /// repeats, `.some(nil)` for none, or `nil` when a key is not plain ASCII text in the input
+    /// (such keys are compared as `String`s, where canonically equivalent spellings are equal).
+    private func repeatedASCIIKey(of object: Int, count: Int) -> String?? {
+        let input = bytes
+        return withUnsafeTemporaryAllocation(of: (start: Int, count: Int).self, capacity: count) { keys in
+            var keyIndex = object + 1
+            for position in 0..<count {
+                let node = nodes[keyIndex]
+                guard node.kind == .string else { return nil }
+                // In bounds by construction: the reader made a key node's range from the input's.
+                let text = UnsafeBufferPointer(rebasing: input[node.first..<node.first + node.second])
+                guard KeyTable.isASCII(text) else { return nil }
+                for earlier in 0..<position where keys[earlier].count == node.second {
+                    let other = UnsafeBufferPointer(
+                        rebasing: input[keys[earlier].start..<keys[earlier].start + node.second])
+                    if other.elementsEqual(text) { return .some(String(decoding: text, as: UTF8.self)) }
+                }
+                keys.initializeElement(at: position, to: (node.first, node.second))
+                keyIndex = next(after: keyIndex + 1)
+            }
+            return .some(nil)
+        }
     }
 
     /// The path from the top value to the value at node `target`, for a message.

@@ -69,11 +69,21 @@ struct JSONObject: JSONObjectSource {
     /// `personInfo` object).
     mutating func insert(_ value: JSONValue, at path: ArraySlice<JastorPath.Component>) {
         guard let first = path.first else { return }
-        let key = first.objectKey
-        guard path.count > 1 else { return append(value, forKey: key) }
-        var child = self[key] ?? .container(for: path[path.index(after: path.startIndex)])
-        child.insert(value, at: path.dropFirst())
-        append(child, forKey: key)
+        guard path.count > 1 else { return append(value, forKey: first.objectKey) }
+        // Taken out of `self`, so that the tree changes in place.
+        var tree = JSONValue.object(self)
+        entries = []
+        tree.insert(value, at: path)
+        if case .object(let object) = tree { self = object }
+    }
+
+    /// The value under `key`, replaced by `null` there; `nil` when the key is missing.
+    ///
+    /// The caller then holds the value alone and changes it in place; ``append(_:forKey:)`` puts
+    /// it back.
+    mutating func takeValue(forKey key: String) -> JSONValue? {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        return exchange(&entries[index].value, with: .null)
     }
 
     func forEachMember(_ body: (String, JSONValue) -> Void) {

@@ -38,36 +38,75 @@ extension JSONValue {
 
     /// Stores `value` at a key path below this value, replacing a scalar in the way with the
     /// container the path needs and padding arrays with `null`.
+    ///
+    /// A loop, not a call per key, so that no key path can take the stack: the containers on the
+    /// way down are taken out of their parents (each then held once, and changed in place) and
+    /// put back from the bottom up.
     mutating func insert(_ value: JSONValue, at path: ArraySlice<JastorPath.Component>) {
-        guard let first = path.first else { return self = value }
-        switch (self, first) {
-        case (.array(var elements), .index(let index)) where index >= 0:
-            while elements.count <= index { elements.append(.null) }
-            let rest = path.dropFirst()
-            if rest.isEmpty {
-                elements[index] = value
-            } else {
-                if !elements[index].isContainer, let next = rest.first { elements[index] = .container(for: next) }
-                elements[index].insert(value, at: rest)
+        var above: [(container: JSONValue, component: JastorPath.Component)] = []
+        above.reserveCapacity(path.count)
+        var current = self
+        self = .null
+        var reached = true
+        for component in path {
+            switch (current, component) {
+            case (.array, .index(let index)) where index >= 0: break
+            case (.object, _): break
+            case (_, .index(let index)) where index < 0:
+                // No plan holds one (a declaration mistake that leaves the property unwritten); a
+                // negative index names no element to write.
+                reached = false
+            default: current = .container(for: component)
             }
+            guard reached else { break }
+            let child = current.takeChild(at: component)
+            above.append((current, component))
+            current = child
+        }
+        if reached { current = value }
+        while let (container, component) = above.popLast() {
+            var parent = container
+            parent.putChild(current, at: component)
+            current = parent
+        }
+        self = current
+    }
+
+    /// The child of this array or object at `component` (`null` when it has none), replaced by
+    /// `null` here; an array is padded with `null` up to the index.
+    private mutating func takeChild(at component: JastorPath.Component) -> JSONValue {
+        switch self {
+        case .array(var elements):
+            guard case .index(let index) = component else { return .null }
+            self = .null
+            while elements.count <= index { elements.append(.null) }
+            let child = exchange(&elements[index], with: .null)
             self = .array(elements)
-        case (.object(var object), _):
-            object.insert(value, at: path)
+            return child
+        case .object(var object):
+            self = .null
+            let child = object.takeValue(forKey: component.objectKey)
             self = .object(object)
-        case (_, .index(let index)) where index < 0:
-            // No plan holds one (a declaration mistake that leaves the property unwritten); a
-            // negative index names no element to write.
-            return
+            return child ?? .null
         default:
-            self = .container(for: first)
-            insert(value, at: path)
+            return .null
         }
     }
 
-    private var isContainer: Bool {
+    /// Puts `child` back where ``takeChild(at:)`` took it from.
+    private mutating func putChild(_ child: JSONValue, at component: JastorPath.Component) {
         switch self {
-        case .array, .object: true
-        default: false
+        case .array(var elements):
+            guard case .index(let index) = component else { return }
+            self = .null
+            elements[index] = child
+            self = .array(elements)
+        case .object(var object):
+            self = .null
+            object.append(child, forKey: component.objectKey)
+            self = .object(object)
+        default:
+            break
         }
     }
 }

@@ -11,6 +11,12 @@ import Foundation
 /// date), and equality and `description` see the `Date`, so a model and its copy made through the
 /// text compare unequal. A date the formatter cannot write at all (NaN or infinite seconds, beyond
 /// its calendar) is written as its seconds since 1970, which this codec reads back.
+///
+/// Reading, a text the format reads but writes back as another text is kept as the date it reads
+/// and reported with the text it will be written as: a weekday that is not the date's, a day the
+/// calendar skips in 1582, `14` read by `yyyy` (written `0014`), `2014-8-9` (written `2014-08-09`),
+/// an offset written in the formatter's time zone (`+0900` as `+0000`, the same instant). One more
+/// call of the formatter per date read, in the same turn of its lock.
 final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only `let`s of immutable values and
     // a formatter that serialises its own calls.
@@ -27,7 +33,10 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                 decode: { scalar in
                     switch scalar {
                     case .string(let text):
-                        return formatter.date(from: text).map { .success($0) } ?? .failure(.invalidValue)
+                        guard let (date, written) = formatter.read(text) else { return .failure(.invalidValue) }
+                        // Read, but written otherwise (a weekday that is not the date's, `2014-8-9`,
+                        // a day the calendar skips, `+0900` written `+0000`): kept and reported.
+                        return written == text ? .success(date) : .rewritten(date)
                     // An archive's date, kept as it was because the format could not write it exactly.
                     case .date(let date): return .success(date)
                     default:
@@ -35,7 +44,10 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                     }
                 },
                 encode: { date in Self.text(of: date, by: formatter) },
-                isNonFinite: { !$0.isFinite }))
+                isNonFinite: { !$0.isFinite },
+                rewritten: Rewritten(
+                    kind: .invalidValue, expected: "text that the format \"\(format)\" writes back as it is",
+                    kept: "the date it reads")))
     }
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
@@ -100,6 +112,14 @@ final class SharedDateFormatter: Sendable {
 
     func date(from text: String) -> Date? {
         formatter.withLock { $0.date(from: text) }
+    }
+
+    /// The date `text` reads as and the text the format writes for it (`""` where it writes
+    /// none), in one turn; `nil` when the format does not read `text`.
+    func read(_ text: String) -> (date: Date, written: String)? {
+        formatter.withLock { formatter in
+            formatter.date(from: text).map { ($0, $0.isFinite ? formatter.string(from: $0) : "") }
+        }
     }
 
     func string(from date: Date) -> String {

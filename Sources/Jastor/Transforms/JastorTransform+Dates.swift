@@ -10,7 +10,9 @@ extension JastorTransform where Value == Date {
     /// A date the format cannot write exactly (a time of day under `yyyy-MM-dd`, a date before
     /// year 1 when the format has no era) is written as the format's text where JSON goes, with an
     /// issue at its path saying what the text reads back as (``JastorObject/jsonData(options:)``
-    /// and `Codable` throw it); archives keep the `Date` itself.
+    /// and `Codable` throw it); archives keep the `Date` itself. A text the format reads but writes
+    /// otherwise (a weekday that is not the date's, `2014-8-9` written `2014-08-09`, `+0900` written
+    /// `+0000`) is kept as the date it reads, with an issue saying the text it is written as.
     ///
     /// ```swift
     /// .init("startDate", \Person.startDate, transform: .date(format: "MMM dd yyyy"))
@@ -30,6 +32,9 @@ extension JastorTransform where Value == Date {
     /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
     /// any offset, written in UTC with fractional seconds only when the date has them (as many
     /// digits as it takes to read back the same `Date`).
+    ///
+    /// A time with more fractional digits than a `Date` holds (`…00.123456789Z`) is kept as the
+    /// nearest `Date`, with an issue saying the text it is written as.
     ///
     /// ```swift
     /// .init("createdAt", \Post.createdAt, transform: .iso8601)
@@ -80,7 +85,7 @@ extension JastorTransform where Value == Date {
                     guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
                     else { return .double(date.timeIntervalSince1970) }
                     return .string(text)
-                }, isNonFinite: { !$0.isFinite }))
+                }, isNonFinite: { !$0.isFinite }, rewritten: Date.rewrittenTime))
     }
 
     /// The date a number stands for where a text transform wrote the seconds of a date it cannot

@@ -36,19 +36,12 @@ struct DocComment {
         if let key = node.discriminator {
             paragraphs.append("`modelClass(for:)` picks the subclass from `\(key)`; other values build this class.")
         }
-        let numberTexts = node.properties.filter { $0.type.holdsNumberText }.map { Self.code($0.key) }
-        if !numberTexts.isEmpty {
-            paragraphs.append(
-                "Numbers in the samples that no Swift number type holds exactly (beyond `Double`'s range, "
-                    + "or more digits than `Decimal`'s 38, or beyond its range, about 1e-128 to 3.4e165), so kept "
-                    + "as the text they were written with in a `String`: "
-                    + numberTexts.joined(separator: ", ") + ".")
-        }
         if let collector {
             let family = [node] + nodes.filter { $0.superclass == index }
             let untyped = family.flatMap(\.properties).filter(\.type.isUntyped)
             let alwaysNull = untyped.filter { $0.type == .alwaysNull }.map { Self.code($0.key) }
             let mixed = untyped.filter { $0.type == .mixed }.map { Self.code($0.key) }
+            let numbers = untyped.filter(\.type.isUntypedNumbers).map { Self.code($0.key) }
             if !alwaysNull.isEmpty {
                 paragraphs.append(
                     "Always `null` in the samples, so of unknown type, and kept in `\(collector)`: "
@@ -58,6 +51,13 @@ struct DocComment {
                 paragraphs.append(
                     "Of several kinds in the samples, and kept in `\(collector)`: " + mixed.joined(separator: ", ")
                         + ".")
+            }
+            if !numbers.isEmpty {
+                paragraphs.append(
+                    "Numbers in the samples that no one Swift number type holds exactly, kept in `\(collector)`, "
+                        + "which writes each back as the same number (an integer as `Int`, one a `Double` writes back "
+                        + "as written as `Double`, any other as an exact `Decimal`; one none of them holds, such as "
+                        + "`1e400`, is reported): " + numbers.joined(separator: ", ") + ".")
             }
         }
         lines = Array(paragraphs.map(Self.wrap).joined(separator: ["///"]))

@@ -27,9 +27,9 @@ struct MemberLayout {
     /// The strategy to declare, when it differs from what the class inherits.
     let keyStrategyOverride: KeyStrategy?
 
-    init(index: Int, nodes: [ClassNode]) {
+    init(index: Int, nodes: [ClassNode], unknownKeys: GeneratorOptions.UnknownKeys) {
         let node = nodes[index]
-        let inherited = node.superclass.map { MemberLayout(index: $0, nodes: nodes) }
+        let inherited = node.superclass.map { MemberLayout(index: $0, nodes: nodes, unknownKeys: unknownKeys) }
         typed = node.properties.filter { !$0.type.isUntyped }
         var taken = Set(inherited.map { $0.names + ($0.collector.map { [$0] } ?? []) } ?? [])
         let keys = typed.map(\.key)
@@ -47,7 +47,7 @@ struct MemberLayout {
         }
         names = keyStrategy == .snakeCase ? snake.names : exact.names
         taken.formUnion(names)
-        if Self.keepsUntypedKeys(index: index, nodes: nodes) {
+        if Self.keepsUntypedKeys(index: index, nodes: nodes, unknownKeys: unknownKeys) {
             collector = PropertyNamer.names(for: ["unmappedKeys"], taken: taken).first
         } else {
             collector = nil
@@ -55,13 +55,16 @@ struct MemberLayout {
         keyStrategyOverride = keyStrategy == (inherited?.keyStrategy ?? .exact) ? nil : keyStrategy
     }
 
-    /// Whether this class declares the untyped-keys property: a plain class for its own untyped
-    /// keys, a family's base always (Jastor allows one per class chain), so that a variant the
-    /// samples did not show loses nothing.
-    private static func keepsUntypedKeys(index: Int, nodes: [ClassNode]) -> Bool {
+    /// Whether this class declares the untyped-keys property: every class that has no superclass
+    /// when unknown keys are kept (Jastor allows one per class chain), else a plain class for its
+    /// own untyped keys and a family's base always, so that a variant the samples did not show
+    /// loses nothing.
+    private static func keepsUntypedKeys(
+        index: Int, nodes: [ClassNode], unknownKeys: GeneratorOptions.UnknownKeys
+    ) -> Bool {
         let node = nodes[index]
         guard node.superclass == nil else { return false }
-        if node.discriminator != nil { return true }
+        if node.discriminator != nil || unknownKeys == .keep { return true }
         let family = [index] + nodes.indices.filter { nodes[$0].superclass == index }
         return family.contains { member in nodes[member].properties.contains { $0.type.isUntyped } }
     }

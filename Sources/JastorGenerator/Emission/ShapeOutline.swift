@@ -54,7 +54,7 @@ public struct ShapeOutline: Sendable {
     private static func summary(of shape: ValueShape) -> String {
         var kinds: [String] = []
         if shape.boolCount > 0 { kinds.append("Bool") }
-        if let numbers = shape.numbers { kinds.append(numbers.scalarType.swiftName) }
+        if let numbers = shape.numbers { kinds.append(numbers.type?.swiftName ?? "Number (no one type: kept untyped)") }
         if let strings = shape.strings { kinds.append(summary(of: strings)) }
         if let array = shape.array {
             kinds.append(array.element.count == 0 ? "Array, always empty" : "Array of " + summary(of: array.element))

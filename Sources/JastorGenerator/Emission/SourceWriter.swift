@@ -8,12 +8,14 @@ struct SourceWriter {
     let names: [String]
     /// Whether each class is declared `nonisolated` (``GeneratorOptions/declaresNonisolated``).
     var declaresNonisolated = false
+    /// What the classes do with keys their samples did not show (``GeneratorOptions/unknownKeys``).
+    var unknownKeys = GeneratorOptions.UnknownKeys.keep
 
     /// The declaration of class `index`, ending with a newline.
     func declaration(of index: Int) -> String {
         let node = nodes[index]
         let name = names[index]
-        let members = MemberLayout(index: index, nodes: nodes)
+        let members = MemberLayout(index: index, nodes: nodes, unknownKeys: unknownKeys)
         let enums = EnumLayout.enums(of: members, classNames: Set(names))
         var lines = DocComment(node: node, index: index, nodes: nodes, collector: members.collector).lines
         let superclass = node.superclass.map { names[$0] } ?? "JastorObject"
@@ -30,6 +32,10 @@ struct SourceWriter {
         lines.append("")
         if let strategy = members.keyStrategyOverride {
             lines.append("    override class var keyStrategy: JastorKeyStrategy { \(strategy.source) }")
+        }
+        // A class that keeps unknown keys reports none; a subclass inherits its base's policy.
+        if unknownKeys == .report, members.collector == nil, node.superclass == nil {
+            lines.append("    override class var keyPolicy: JastorKeyPolicy { .reportUnknownKeys }")
         }
         lines += registrations(members)
         if let discriminator = node.discriminator {
@@ -50,15 +56,18 @@ struct SourceWriter {
         let type = enumName ?? swiftType(property.type)
         if property.isOptional || property.type == .scalar(.url) { return "var \(declared): \(type)?" }
         switch property.type {
-        case .scalar(.string), .scalar(.numberText): return "var \(declared) = \"\""
+        case .scalar(.string): return "var \(declared) = \"\""
         case .scalar(.bool): return "var \(declared) = false"
-        case .scalar(.int): return "var \(declared) = 0"
-        case .scalar(.double): return "var \(declared) = 0.0"
-        case .scalar(.int64), .scalar(.decimal): return "var \(declared): \(type) = 0"
+        case .scalar(.number(let facts)):
+            switch facts.type {
+            case .int: return "var \(declared) = 0"
+            case .double: return "var \(declared) = 0.0"
+            default: return "var \(declared): \(type) = 0"
+            }
         case .scalar(.date): return "var \(declared) = Date(timeIntervalSince1970: 0)"
         case .enumeration: return "var \(declared) = \(type).\(EnumLayout.defaultCase(of: property.type))"
         case .model: return "var \(declared) = \(type)()"
-        case .map, .emptyObject: return "var \(declared): \(type) = [:]"
+        case .map, .emptyObject, .numberMap: return "var \(declared): \(type) = [:]"
         default: return "var \(declared): \(type) = []"
         }
     }
@@ -71,8 +80,8 @@ struct SourceWriter {
         case .array(let element): "[\(swiftType(element))]"
         case .map(let value): "[String: \(swiftType(value))]"
         case .optional(let wrapped): swiftType(wrapped) + "?"
-        case .emptyArray, .mixedArray: "[Any]"
-        case .emptyObject, .alwaysNull, .mixed: "[String: Any]"
+        case .emptyArray, .mixedArray, .numberArray: "[Any]"
+        case .emptyObject, .alwaysNull, .mixed, .numberMap: "[String: Any]"
         }
     }
 
@@ -82,6 +91,12 @@ struct SourceWriter {
         case .mixedArray:
             ["Elements the samples give no one type (several kinds, or empty objects): kept as they come."]
         case .emptyObject: ["Always empty in the samples, or with values of several kinds: kept as it comes."]
+        case .numberArray, .numberMap:
+            [
+                "Numbers no one Swift number type holds exactly: kept and written back as the same numbers (an",
+                "integer as `Int`, one a `Double` writes back as written as `Double`, any other as an exact",
+                "`Decimal`; one none of them holds, such as `1e400`, is reported).",
+            ]
         default: []
         }
     }

@@ -31,7 +31,7 @@ struct GraphBuilder {
         guard shape.kindCount > 0 else { return .alwaysNull }
         guard shape.kindCount == 1 else { return .mixed }
         if shape.boolCount > 0 { return .scalar(.bool) }
-        if let numbers = shape.numbers { return .scalar(numbers.scalarType) }
+        if let numbers = shape.numbers { return .scalar(.number(numbers)) }
         if let strings = shape.strings { return stringType(strings, allowsDateTransform: allowsDateTransform) }
         if let array = shape.array {
             return arrayType(array, hint: hint, site: site, parent: parent, rootName: rootName)
@@ -64,7 +64,7 @@ struct GraphBuilder {
         let type = resolve(
             element, hint: elementHint, site: site + "[]", parent: parent, allowsDateTransform: false,
             rootName: rootName)
-        guard !type.isPassthrough else { return .mixedArray }
+        guard !type.isPassthrough else { return type.holdsUntypedNumbers ? .numberArray : .mixedArray }
         return .array(element.nullCount > 0 ? .optional(type) : type)
     }
 
@@ -75,7 +75,7 @@ struct GraphBuilder {
         if rootName == nil, let value = mapValueShape(object) {
             let type = resolve(
                 value, hint: Identifier.singular(hint), site: site + "[*]", parent: parent, allowsDateTransform: false)
-            guard !type.isPassthrough else { return .emptyObject }
+            guard !type.isPassthrough else { return type.holdsUntypedNumbers ? .numberMap : .emptyObject }
             return .map(value.nullCount > 0 ? .optional(type) : type)
         }
         if let family = polymorphicVariants(of: object) {

@@ -1,9 +1,24 @@
 import Foundation
 import Jastor
 
-/// What the numbers seen at one place need: a fraction, 64 bits, more than `Double` keeps, more than
-/// `Decimal` keeps, or more than any Swift number keeps.
-struct NumberFacts: Sendable, Equatable {
+/// What the numbers seen at one place need: a fraction, 64 bits, a negative zero, more than `Double`
+/// keeps, more than `Decimal` keeps, or more than any one Swift number type keeps.
+struct NumberFacts: Sendable, Hashable {
+    /// A Swift number type the generator writes.
+    enum NumberType: Sendable, Hashable {
+        case int, int64, double, decimal
+
+        /// The type's name in Swift source.
+        var swiftName: String {
+            switch self {
+            case .int: "Int"
+            case .int64: "Int64"
+            case .double: "Double"
+            case .decimal: "Decimal"
+            }
+        }
+    }
+
     /// Some number was written with a fraction or an exponent (`2.5`, `1.0`, `1e3`).
     var hasFraction = false
     /// Some integer lies outside `Int32`.
@@ -17,11 +32,15 @@ struct NumberFacts: Sendable, Equatable {
     /// Some number is more than a `Decimal` keeps exactly: more than 38 significant digits (39
     /// below 2^128), or a power of ten beyond its range (about 1e-128 to 3.4e165).
     var exceedsDecimal = false
+    /// Some number is a zero with a minus sign (`-0`, `-0.0`), which only a `Double` keeps: an
+    /// integer type and `Decimal` have no negative zero.
+    var hasNegativeZero = false
 
     /// The facts of one number, from its JSON text.
     init(text: String) {
         hasFraction = text.contains { $0 == "." || $0 == "e" || $0 == "E" }
         let parts = DecimalParts(numberText: text)
+        hasNegativeZero = parts.map { $0.isZero && $0.negative } ?? false
         exceedsDecimal = parts?.decimal == nil
         exceedsDouble = parts.map { !$0.isHeld(by: Double(text) ?? .nan) } ?? true
         guard !hasFraction else { return }
@@ -33,37 +52,35 @@ struct NumberFacts: Sendable, Equatable {
         exceeds32Bits = Int32(exactly: integer) == nil
     }
 
-    private init(
-        hasFraction: Bool, exceeds32Bits: Bool, exceeds64Bits: Bool, exceedsDouble: Bool, exceedsDecimal: Bool
-    ) {
-        self.hasFraction = hasFraction
-        self.exceeds32Bits = exceeds32Bits
-        self.exceeds64Bits = exceeds64Bits
-        self.exceedsDouble = exceedsDouble
-        self.exceedsDecimal = exceedsDecimal
-    }
-
     func merging(_ other: NumberFacts) -> NumberFacts {
-        NumberFacts(
-            hasFraction: hasFraction || other.hasFraction, exceeds32Bits: exceeds32Bits || other.exceeds32Bits,
-            exceeds64Bits: exceeds64Bits || other.exceeds64Bits,
-            exceedsDouble: exceedsDouble || other.exceedsDouble,
-            exceedsDecimal: exceedsDecimal || other.exceedsDecimal)
+        var merged = self
+        merged.hasFraction = hasFraction || other.hasFraction
+        merged.exceeds32Bits = exceeds32Bits || other.exceeds32Bits
+        merged.exceeds64Bits = exceeds64Bits || other.exceeds64Bits
+        merged.exceedsDouble = exceedsDouble || other.exceedsDouble
+        merged.exceedsDecimal = exceedsDecimal || other.exceedsDecimal
+        merged.hasNegativeZero = hasNegativeZero || other.hasNegativeZero
+        return merged
     }
 
-    /// The Swift type a careful engineer would pick: the narrowest that takes every number exactly.
+    /// The Swift type a careful engineer would pick: the narrowest that takes every number exactly,
+    /// or `nil` when no one type does.
     ///
     /// `Int`, `Int64`, `Double`, `Decimal`, in that order. As Jastor's untyped values
     /// do, a number is a `Double` when its `Double`'s shortest text is that number (`0.1`, `2.5`),
-    /// else a `Decimal` when one keeps it.
+    /// else a `Decimal` when one keeps it. A negative zero makes a `Double`, the one type that keeps
+    /// its sign (an `Int` or `Decimal` would write `-0` back as `0`).
     ///
-    /// A number no Swift number type keeps (`1e400`, `1e-400`, 40 significant digits) would reach
-    /// an untyped value as its text, with an issue. A `String` takes a JSON number as the text it
-    /// was written with, exactly and without an issue, so such a place is typed
-    /// ``ScalarType/numberText``, a `String`, and the class's comment says why.
-    var scalarType: ScalarType {
-        if !hasFraction, !exceeds64Bits { return exceeds32Bits ? .int64 : .int }
-        if !exceedsDouble, hasFraction { return .double }
-        return exceedsDecimal ? .numberText : .decimal
+    /// When no one type keeps every number (`5e-324` beside `9007199254740993`, `-0` beside
+    /// `12345678901234567890.5`, `1e400`, 40 significant digits), the place is kept untyped: an
+    /// untyped value keeps each number exactly and writes it back as a number (an integer as `Int`,
+    /// a number its `Double` writes as written as `Double`, any other as an exact `Decimal`), and
+    /// reports one nothing keeps (`1e400`) at its path. A `String` would keep the text but write it
+    /// back as a JSON string.
+    var type: NumberType? {
+        if !hasFraction, !exceeds64Bits, !hasNegativeZero { return exceeds32Bits ? .int64 : .int }
+        if !exceedsDouble, hasFraction || hasNegativeZero { return .double }
+        if !exceedsDecimal, !hasNegativeZero { return .decimal }
+        return nil
     }
 }

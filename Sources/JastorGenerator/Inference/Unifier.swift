@@ -93,7 +93,8 @@ struct Unifier {
     /// Whether two places' types can be one property's type.
     private func compatible(_ left: PropertyType, _ right: PropertyType, depth: Int = 0) -> Bool {
         switch (left, right) {
-        case (.alwaysNull, _), (_, .alwaysNull), (.mixed, .mixed), (.mixedArray, .mixedArray):
+        case (.alwaysNull, _), (_, .alwaysNull), (.mixed, .mixed), (.mixedArray, .mixedArray),
+            (.numberArray, .numberArray), (.numberMap, .numberMap):
             return true
         case (.model(let first), .model(let second)):
             guard first != second, depth < 4 else { return true }
@@ -108,8 +109,8 @@ struct Unifier {
         case (.enumeration, .enumeration), (.enumeration, .scalar(.string)), (.scalar(.string), .enumeration):
             return true
         case (.scalar(let first), .scalar(let second)):
-            return first == second || (first.numericRank != nil && second.numericRank != nil)
-                || (first.numericRank == nil && second.numericRank == nil && first != .bool && second != .bool)
+            return first == second || (first.isNumber && second.isNumber)
+                || (!first.isNumber && !second.isNumber && first != .bool && second != .bool)
         case (.array(let first), .array(let second)), (.map(let first), .map(let second)):
             return compatible(first, second, depth: depth)
         case (.optional(let first), _): return compatible(first, right, depth: depth)
@@ -188,11 +189,11 @@ struct Unifier {
             let union = first + second.filter { !first.contains($0) }
             return union.count <= enumThreshold ? .enumeration(union) : .scalar(.string)
         case (.enumeration, .scalar(.string)), (.scalar(.string), .enumeration): return .scalar(.string)
-        case (.scalar(let first), .scalar(let second)):
-            guard let firstRank = first.numericRank, let secondRank = second.numericRank else {
-                return compatible(left, right) ? .scalar(.string) : .mixed
-            }
-            return firstRank >= secondRank ? left : right
+        case (.scalar(.number(let first)), .scalar(.number(let second))):
+            // The numbers of both places decide, so the type keeps each (or none does: untyped).
+            return .scalar(.number(first.merging(second)))
+        case (.scalar, .scalar):
+            return compatible(left, right) ? .scalar(.string) : .mixed
         case (.model(let first), .model(let second)):
             if isPlain(find(first)), isPlain(find(second)), union(first, second) { changed = true }
             return .model(min(find(first), find(second)))

@@ -19,31 +19,40 @@ indirect enum PropertyType: Hashable, Sendable {
     case emptyObject
     /// Arrays whose elements were of several kinds: `[Any]`.
     case mixedArray
+    /// Arrays of numbers no one Swift number type keeps exactly (at any depth): `[Any]`.
+    case numberArray
+    /// Dictionaries of numbers no one Swift number type keeps exactly: `[String: Any]`.
+    case numberMap
     /// Keys that were always `null`: kept untyped, with the class's unmapped keys.
     case alwaysNull
     /// Keys whose values were of several kinds (a number here, a string there): kept untyped.
     case mixed
 
-    /// Whether the type holds numbers beyond `Double`'s range as text, directly or inside arrays
-    /// and maps.
-    var holdsNumberText: Bool {
+    /// Whether the type is numbers no one Swift number type keeps exactly, which are kept untyped.
+    var isUntypedNumbers: Bool {
+        if case .scalar(.number(let facts)) = self { return facts.type == nil }
+        return false
+    }
+
+    /// Whether the type is, or holds, only numbers no one Swift number type keeps exactly.
+    var holdsUntypedNumbers: Bool {
         switch self {
-        case .scalar(.numberText): true
-        case .array(let inner), .map(let inner), .optional(let inner): inner.holdsNumberText
-        default: false
+        case .numberArray, .numberMap: true
+        case .optional(let wrapped): wrapped.holdsUntypedNumbers
+        default: isUntypedNumbers
         }
     }
 
     /// Whether the type keeps the key untyped, with the class's unmapped keys.
-    var isUntyped: Bool { self == .alwaysNull || self == .mixed }
+    var isUntyped: Bool { self == .alwaysNull || self == .mixed || isUntypedNumbers }
 
     /// Whether the type is kept as JSON comes (`[Any]`, `[String: Any]`, untyped), which typed arrays
     /// and dictionaries cannot hold.
     var isPassthrough: Bool {
         switch self {
-        case .emptyArray, .mixedArray, .emptyObject, .alwaysNull, .mixed: true
+        case .emptyArray, .mixedArray, .emptyObject, .alwaysNull, .mixed, .numberArray, .numberMap: true
         case .optional(let wrapped): wrapped.isPassthrough
-        default: false
+        default: isUntypedNumbers
         }
     }
 

@@ -36,16 +36,26 @@ enum GeneratingModelsDoc {
         var screenName = ""
         var score = 0.0
         var location: String?
+        var unmappedKeys: [String: Any] = [:]
 
         override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-        override class var properties: [JastorProperty] { register(\.id, \.screenName, \.score, \.location) }
+        override class var properties: [JastorProperty] {
+            register(\.id, \.screenName, \.score, \.location) {
+                unmappedKeys(\.unmappedKeys)
+            }
+        }
     }
 
     /// From `teams[*]` in the samples.
     final class Team: JastorObject {
         var name = ""
+        var unmappedKeys: [String: Any] = [:]
 
-        override class var properties: [JastorProperty] { register(\.name) }
+        override class var properties: [JastorProperty] {
+            register(\.name) {
+                unmappedKeys(\.unmappedKeys)
+            }
+        }
     }
 
     @Suite struct GeneratingModelsDocTests {
@@ -57,6 +67,11 @@ enum GeneratingModelsDoc {
             #expect(profile.id == 7)
             #expect(profile.screenName == "cy")
             #expect(profile.teams["1"]?.name == "ops")
+
+            // A key the sample did not show is kept and written back.
+            let later = try Profile(validatingJSON: Data(#"{"id": 8, "followers": [{"id": 1, "bio": "hi"}]}"#.utf8))
+            #expect(later.followers[0].unmappedKeys["bio"] as? String == "hi")
+            #expect((later.toDictionary()["followers"] as? [[String: Any]])?[0]["bio"] as? String == "hi")
         }
     }
 }

@@ -8,6 +8,11 @@ import Jastor
 nonisolated final class GhAuthor: JastorObject {
     var email = ""
     var name = ""
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.email, \.name) }
+    override class var properties: [JastorProperty] {
+        register(\.email, \.name) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -10,6 +10,11 @@ nonisolated final class GhCommit: JastorObject {
     var author = GhAuthor()
     var message = ""
     var distinct = false
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.sha, \.author, \.message, \.distinct) }
+    override class var properties: [JastorProperty] {
+        register(\.sha, \.author, \.message, \.distinct) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -9,6 +9,11 @@ nonisolated final class GhRepo: JastorObject {
     var id = 0
     var name = ""
     var url: URL?
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.id, \.name, \.url) }
+    override class var properties: [JastorProperty] {
+        register(\.id, \.name, \.url) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

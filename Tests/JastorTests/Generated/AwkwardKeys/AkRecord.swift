@@ -75,13 +75,23 @@ final class AkRecord: JastorObject {
 /// Also at `data`.
 final class AkLineBreak: JastorObject {
     var x = 0
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.x) }
+    override class var properties: [JastorProperty] {
+        register(\.x) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }
 
 /// From `url` in the samples.
 final class AkURL: JastorObject {
     var y = 0
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.y) }
+    override class var properties: [JastorProperty] {
+        register(\.y) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -19,6 +19,7 @@ final class CitmCatalog: JastorObject {
     var topicNames: [String: String] = [:]
     var topicSubTopics: [String: [Int]] = [:]
     var venueNames: [String: String] = [:]
+    var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
         register(
@@ -27,6 +28,7 @@ final class CitmCatalog: JastorObject {
         ) {
             \.blockNames
             \.subjectNames
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }
@@ -75,16 +77,26 @@ final class CitmPrice: JastorObject {
     var amount = 0
     var audienceSubCategoryId = 0
     var seatCategoryId = 0
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.amount, \.audienceSubCategoryId, \.seatCategoryId) }
+    override class var properties: [JastorProperty] {
+        register(\.amount, \.audienceSubCategoryId, \.seatCategoryId) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }
 
 /// From `performances[].seatCategories[]` in the samples.
 final class CitmSeatCategory: JastorObject {
     var areas: [CitmArea] = []
     var seatCategoryId = 0
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.areas, \.seatCategoryId) }
+    override class var properties: [JastorProperty] {
+        register(\.areas, \.seatCategoryId) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }
 
 /// From `performances[].seatCategories[].areas[]` in the samples.
@@ -92,10 +104,12 @@ final class CitmArea: JastorObject {
     var areaId = 0
     /// Always empty in the samples: the elements are kept as they come.
     var blockIds: [Any] = []
+    var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
         register(\.areaId) {
             \.blockIds
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

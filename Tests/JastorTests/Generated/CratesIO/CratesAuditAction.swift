@@ -11,10 +11,12 @@ final class CratesAuditAction: JastorObject {
     var action = ""
     var user = CratesUser()
     var time = Date(timeIntervalSince1970: 0)
+    var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
         register(\.action, \.user) {
             property(\.time, transform: .iso8601WithFractionalSeconds)
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

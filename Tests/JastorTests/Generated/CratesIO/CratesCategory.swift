@@ -12,12 +12,14 @@ final class CratesCategory: JastorObject {
     var summary = ""
     var createdAt = Date(timeIntervalSince1970: 0)
     var cratesCnt = 0
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
         register(\.id, \.category, \.slug, \.cratesCnt) {
             property(\.summary, key: "description")
             property(\.createdAt, transform: .iso8601WithFractionalSeconds)
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

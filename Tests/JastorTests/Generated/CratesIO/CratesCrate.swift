@@ -31,6 +31,7 @@ final class CratesCrate: JastorObject {
     var repository: URL?
     var links = CratesLinks()
     var exactMatch = false
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
@@ -43,6 +44,7 @@ final class CratesCrate: JastorObject {
             \.badges
             property(\.createdAt, transform: .iso8601WithFractionalSeconds)
             property(\.summary, key: "description")
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

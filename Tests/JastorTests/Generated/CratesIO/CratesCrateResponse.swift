@@ -10,6 +10,11 @@ final class CratesCrateResponse: JastorObject {
     var versions: [CratesVersion] = []
     var keywords: [CratesKeyword] = []
     var categories: [CratesCategory] = []
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.crate, \.versions, \.keywords, \.categories) }
+    override class var properties: [JastorProperty] {
+        register(\.crate, \.versions, \.keywords, \.categories) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -8,6 +8,11 @@ import Jastor
 final class CratesCrateSearch: JastorObject {
     var crates: [CratesCrate] = []
     var meta = CratesMeta()
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.crates, \.meta) }
+    override class var properties: [JastorProperty] {
+        register(\.crates, \.meta) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

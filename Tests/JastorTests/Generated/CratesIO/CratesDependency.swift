@@ -16,13 +16,16 @@ final class CratesDependency: JastorObject {
     var target: String?
     var kind = Kind.normal
     var downloads = 0
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
         register(
             \.id, \.versionID, \.crateID, \.req, \.optional, \.defaultFeatures, \.features, \.target, \.kind,
             \.downloads
-        )
+        ) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 
     /// The values of `kind` in the samples; any other value is kept in `.other`.

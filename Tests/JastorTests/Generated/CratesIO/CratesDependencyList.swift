@@ -7,6 +7,11 @@ import Jastor
 /// The root object of `dependencies.json`.
 final class CratesDependencyList: JastorObject {
     var dependencies: [CratesDependency] = []
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.dependencies) }
+    override class var properties: [JastorProperty] {
+        register(\.dependencies) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -10,11 +10,13 @@ final class CratesKeyword: JastorObject {
     var keyword = ""
     var createdAt = Date(timeIntervalSince1970: 0)
     var cratesCnt = 0
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
         register(\.id, \.keyword, \.cratesCnt) {
             property(\.createdAt, transform: .iso8601WithFractionalSeconds)
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

@@ -14,9 +14,12 @@ final class CratesLinks: JastorObject {
     var ownerTeam = ""
     var ownerUser = ""
     var reverseDependencies = ""
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        register(\.versionDownloads, \.versions, \.owners, \.ownerTeam, \.ownerUser, \.reverseDependencies)
+        register(\.versionDownloads, \.versions, \.owners, \.ownerTeam, \.ownerUser, \.reverseDependencies) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }

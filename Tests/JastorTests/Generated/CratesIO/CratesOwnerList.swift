@@ -7,6 +7,11 @@ import Jastor
 /// The root object of `owners.json`.
 final class CratesOwnerList: JastorObject {
     var users: [CratesUser] = []
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.users) }
+    override class var properties: [JastorProperty] {
+        register(\.users) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

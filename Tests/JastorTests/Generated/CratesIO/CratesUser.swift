@@ -15,8 +15,13 @@ final class CratesUser: JastorObject {
     var url: URL?
     var name: String?
     var avatar: URL?
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.id, \.login, \.kind, \.url, \.name, \.avatar) }
+    override class var properties: [JastorProperty] {
+        register(\.id, \.login, \.kind, \.url, \.name, \.avatar) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 
     /// The values of `kind` in the samples; any other value is kept in `.other`.
     enum Kind: RawRepresentable, JastorValue, Hashable, Sendable {

@@ -11,7 +11,12 @@ final class CratesVersionLinks: JastorObject {
     var dependencies = ""
     var versionDownloads = ""
     var authors = ""
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.dependencies, \.versionDownloads, \.authors) }
+    override class var properties: [JastorProperty] {
+        register(\.dependencies, \.versionDownloads, \.authors) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -8,6 +8,11 @@ import Jastor
 final class CratesVersionList: JastorObject {
     var versions: [CratesVersion] = []
     var meta = CratesMeta()
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.versions, \.meta) }
+    override class var properties: [JastorProperty] {
+        register(\.versions, \.meta) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

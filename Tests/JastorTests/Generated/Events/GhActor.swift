@@ -11,7 +11,12 @@ final class GhActor: JastorObject {
     var id = 0
     var login = ""
     var avatarURL: URL?
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.id, \.login, \.avatarURL) }
+    override class var properties: [JastorProperty] {
+        register(\.id, \.login, \.avatarURL) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

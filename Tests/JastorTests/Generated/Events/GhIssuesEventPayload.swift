@@ -8,6 +8,11 @@ import Jastor
 final class GhIssuesEventPayload: JastorObject {
     var action = ""
     var issue = GhIssue()
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.action, \.issue) }
+    override class var properties: [JastorProperty] {
+        register(\.action, \.issue) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

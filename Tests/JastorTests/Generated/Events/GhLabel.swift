@@ -9,6 +9,11 @@ final class GhLabel: JastorObject {
     var name = ""
     var color = ""
     var `default` = false
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.name, \.color, \.default) }
+    override class var properties: [JastorProperty] {
+        register(\.name, \.color, \.default) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

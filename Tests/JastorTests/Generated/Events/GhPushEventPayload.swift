@@ -11,7 +11,12 @@ final class GhPushEventPayload: JastorObject {
     var ref = ""
     var head = ""
     var commits: [GhCommit] = []
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.pushID, \.size, \.ref, \.head, \.commits) }
+    override class var properties: [JastorProperty] {
+        register(\.pushID, \.size, \.ref, \.head, \.commits) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -7,6 +7,11 @@ import Jastor
 /// From `[][type=WatchEvent].payload` in the samples.
 final class GhWatchEventPayload: JastorObject {
     var action = ""
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.action) }
+    override class var properties: [JastorProperty] {
+        register(\.action) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -9,6 +9,11 @@ import Jastor
 /// Also at `statuses[].user.entities.url`, `statuses[].retweeted_status.user.entities.description`.
 final class TwDescription: JastorObject {
     var urls: [TwURL] = []
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.urls) }
+    override class var properties: [JastorProperty] {
+        register(\.urls) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

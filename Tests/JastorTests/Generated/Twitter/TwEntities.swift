@@ -10,10 +10,12 @@ import Jastor
 final class TwEntities: JastorObject {
     var summary = TwDescription()
     var url: TwDescription?
+    var unmappedKeys: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
         register(\.url) {
             property(\.summary, key: "description")
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

@@ -10,6 +10,11 @@ import Jastor
 final class TwHashtag: JastorObject {
     var text = ""
     var indices: [Int] = []
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.text, \.indices) }
+    override class var properties: [JastorProperty] {
+        register(\.text, \.indices) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

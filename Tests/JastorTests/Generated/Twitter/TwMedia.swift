@@ -13,9 +13,12 @@ final class TwMedia: JastorObject {
     var url = ""
     var type = ""
     var sizes = TwSizes()
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        register(\.id, \.idStr, \.indices, \.mediaUrlHttps, \.url, \.type, \.sizes)
+        register(\.id, \.idStr, \.indices, \.mediaUrlHttps, \.url, \.type, \.sizes) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }

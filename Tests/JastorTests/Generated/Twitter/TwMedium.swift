@@ -11,6 +11,11 @@ final class TwMedium: JastorObject {
     var w = 0
     var h = 0
     var resize = ""
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.w, \.h, \.resize) }
+    override class var properties: [JastorProperty] {
+        register(\.w, \.h, \.resize) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -10,7 +10,12 @@ import Jastor
 final class TwMetadata: JastorObject {
     var resultType = ""
     var isoLanguageCode = ""
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.resultType, \.isoLanguageCode) }
+    override class var properties: [JastorProperty] {
+        register(\.resultType, \.isoLanguageCode) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

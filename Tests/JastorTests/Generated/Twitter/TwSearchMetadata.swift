@@ -14,9 +14,12 @@ final class TwSearchMetadata: JastorObject {
     var count = 0
     var sinceID = 0
     var sinceIDStr = ""
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
-        register(\.completedIn, \.maxID, \.maxIDStr, \.nextResults, \.query, \.count, \.sinceID, \.sinceIDStr)
+        register(\.completedIn, \.maxID, \.maxIDStr, \.nextResults, \.query, \.count, \.sinceID, \.sinceIDStr) {
+            unmappedKeys(\.unmappedKeys)
+        }
     }
 }

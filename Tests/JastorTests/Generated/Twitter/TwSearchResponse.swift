@@ -8,7 +8,12 @@ import Jastor
 final class TwSearchResponse: JastorObject {
     var statuses: [TwStatus] = []
     var searchMetadata = TwSearchMetadata()
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.statuses, \.searchMetadata) }
+    override class var properties: [JastorProperty] {
+        register(\.statuses, \.searchMetadata) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -8,6 +8,11 @@ import Jastor
 final class TwSizes: JastorObject {
     var medium = TwMedium()
     var thumb = TwMedium()
+    var unmappedKeys: [String: Any] = [:]
 
-    override class var properties: [JastorProperty] { register(\.medium, \.thumb) }
+    override class var properties: [JastorProperty] {
+        register(\.medium, \.thumb) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -14,11 +14,13 @@ final class TwStatusEntities: JastorObject {
     var urls: [TwURL] = []
     var userMentions: [TwUserMention] = []
     var media: [TwMedia]?
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
         register(\.hashtags, \.urls, \.userMentions, \.media) {
             \.symbols
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

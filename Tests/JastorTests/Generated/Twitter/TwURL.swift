@@ -12,7 +12,12 @@ final class TwURL: JastorObject {
     var expandedURL = ""
     var displayURL = ""
     var indices: [Int] = []
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.url, \.expandedURL, \.displayURL, \.indices) }
+    override class var properties: [JastorProperty] {
+        register(\.url, \.expandedURL, \.displayURL, \.indices) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }

@@ -21,6 +21,7 @@ final class TwUser: JastorObject {
     var utcOffset: Int?
     var verified = false
     var profileImageUrlHttps = ""
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
     override class var properties: [JastorProperty] {
@@ -30,6 +31,7 @@ final class TwUser: JastorObject {
         ) {
             property(\.summary, key: "description")
             property(\.createdAt, transform: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+            unmappedKeys(\.unmappedKeys)
         }
     }
 }

@@ -11,7 +11,12 @@ final class TwUserMention: JastorObject {
     var id = 0
     var idStr = ""
     var indices: [Int] = []
+    var unmappedKeys: [String: Any] = [:]
 
     override class var keyStrategy: JastorKeyStrategy { .convertFromSnakeCase }
-    override class var properties: [JastorProperty] { register(\.screenName, \.name, \.id, \.idStr, \.indices) }
+    override class var properties: [JastorProperty] {
+        register(\.screenName, \.name, \.id, \.idStr, \.indices) {
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
 }
