@@ -261,6 +261,34 @@ import Testing
         #expect(written > 50 && refused > 50, "\(written) written, \(refused) refused")
     }
 
+    /// The property-list writer counts exactly as its reader: under every limit, an archive is
+    /// written if and only if the reader reads it back under that limit (the JSON archive's reader
+    /// counts no more than the property-list reader, so what is written reads back).
+    @Test func archivesAreRefusedExactlyWhereTheirReaderRefusesThem() throws {
+        for size in 1...4 {
+            // Shared models, and subclasses whose `$class` markers count as values too.
+            let kennel = Kennel()
+            let puppy = Puppy()
+            kennel.resident = puppy
+            kennel.residents = Array(repeating: Dog(), count: size) + [puppy, Animal()]
+            kennel.byName = ["rex": Dog()]
+            for format in [JastorArchiveFormat.binaryPropertyList, .json] {
+                let unlimited = try kennel.archivedData(format: format)
+                var written = 0
+                for limit in 1...(20 * size + 40) {
+                    let limits = JastorLimits(maximumValueCount: limit)
+                    let writes =
+                        (try? JastorLimits.withCurrent(limits) { try kennel.archivedData(format: format) }) != nil
+                    let reads = (try? JastorLimits.withCurrent(limits) { try Kennel.unarchive(from: unlimited) }) != nil
+                    if writes { #expect(reads, "size \(size), limit \(limit), \(format)") }
+                    if format == .binaryPropertyList { #expect(writes == reads, "size \(size), limit \(limit)") }
+                    written += writes ? 1 : 0
+                }
+                #expect(written > 0, "size \(size), \(format): never written")
+            }
+        }
+    }
+
     /// `description` stops at the limit too, and says where values were left out.
     @Test func aDescriptionPastTheLimitSaysValuesWereLeftOut() {
         let root = Self.sharedCategories(levels: 40)

@@ -32,13 +32,14 @@ struct ArchiveEnvelope {
 
     /// Throws `.tooManyValues` when the archive holds more values than `limits` let a reader read.
     ///
-    /// The writing run counted the model's values as it wrote them; the envelope and the `$class`
-    /// markers add a few, and ``BinaryPropertyListReader`` counts every value of the whole list
-    /// (the JSON archive's reader counts fewer): counted here as it counts them, so that no archive
-    /// is written that its reader refuses for its size.
-    func checkValueCount(within limits: JastorLimits) throws(JastorError) {
+    /// The writing run counted the model's values as it wrote them; the envelope, the `$class`
+    /// markers and kept unmapped members add some, and ``BinaryPropertyListReader`` counts every
+    /// value of the whole list (the JSON archive's reader counts fewer). Both writers count as it
+    /// counts, as they write (`valueCount`), so that no archive is written that its reader refuses
+    /// for its size, at no extra walk of the tree.
+    static func checkValueCount(_ count: Int, within limits: JastorLimits) throws(JastorError) {
         let limit = limits.maximumValueCount
-        guard Self.valueCount(of: .object(members), upTo: limit) > limit else { return }
+        guard count > limit else { return }
         throw JastorError(issues: [
             JastorIssue(
                 path: [], kind: .tooManyValues,
@@ -47,29 +48,11 @@ struct ArchiveEnvelope {
         ])
     }
 
-    /// The values in `value`, itself included, as the property-list reader counts them (keys do
-    /// not count, a `$class` marker's value does); stops past `limit`.
-    private static func valueCount(of value: JSONValue, upTo limit: Int) -> Int {
-        var count = 1
-        switch value {
-        case .array(let elements):
-            for element in elements where count <= limit {
-                count += valueCount(of: element, upTo: limit - count)
-            }
-        case .object(let object):
-            if let model = object.model, model.differsFromDeclaredType { count += 1 }
-            for entry in object.entries where count <= limit {
-                count += valueCount(of: entry.value, upTo: limit - count)
-            }
-        default: break
-        }
-        return count
-    }
-
     /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
-    func jsonText() throws(JastorError) -> Data {
+    func jsonText(within limits: JastorLimits) throws(JastorError) -> Data {
         var writer = JSONTextWriter()
-        try writer.writeObject(members)
+        try writer.write(.object(members))
+        try Self.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.bytes)
     }
 }

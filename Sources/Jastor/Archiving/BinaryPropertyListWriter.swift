@@ -21,13 +21,17 @@ struct BinaryPropertyListWriter {
 
     private var objects: [Object] = []
     private var bytes: [UInt8] = []
+    /// The values added, as ``BinaryPropertyListReader`` counts them: every object but keys.
+    private var valueCount = 0
 
     /// The property list of `root`.
     ///
-    /// - Throws: ``JastorError`` for a value a property list cannot hold (an opaque pass-through value).
-    static func write(_ root: JSONValue) throws(JastorError) -> Data {
+    /// - Throws: ``JastorError`` for a value a property list cannot hold (an opaque pass-through
+    ///   value), or `.tooManyValues` for more values than `limits` let the reader read.
+    static func write(_ root: JSONValue, within limits: JastorLimits) throws(JastorError) -> Data {
         var writer = BinaryPropertyListWriter()
         _ = try writer.add(root)
+        try ArchiveEnvelope.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.serialized())
     }
 
@@ -35,6 +39,7 @@ struct BinaryPropertyListWriter {
 
     /// Numbers `value` and everything inside it, parents before children; returns its number.
     private mutating func add(_ value: JSONValue) throws(JastorError) -> Int {
+        valueCount &+= 1
         switch value {
         case .null: return append(.string(ArchiveSpelling.null))
         case .bool(let flag): return append(.bool(flag))
@@ -59,6 +64,7 @@ struct BinaryPropertyListWriter {
             keys.reserveCapacity(object.entries.count + 1)
             values.reserveCapacity(object.entries.count + 1)
             if let model = object.model, model.differsFromDeclaredType {
+                valueCount &+= 1
                 keys.append(append(.string(ArchiveSpelling.classMarker)))
                 values.append(append(.string(model.className)))
             }

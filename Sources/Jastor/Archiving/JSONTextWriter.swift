@@ -18,8 +18,13 @@ struct JSONTextWriter {
     /// The text written so far.
     var bytes: [UInt8] { writer.bytes }
 
+    /// The values written so far, as ``BinaryPropertyListReader`` counts them: every value, a
+    /// `$class` marker's too, not keys (see ``ArchiveEnvelope/checkValueCount(_:within:)``).
+    private(set) var valueCount = 0
+
     /// Writes `value`; throws on a value JSON cannot hold (an opaque pass-through value).
     mutating func write(_ value: JSONValue) throws(JastorError) {
+        valueCount &+= 1
         switch value {
         case .null: writer.writeNull()
         case .bool(let flag): writer.writeBool(flag)
@@ -57,6 +62,7 @@ struct JSONTextWriter {
         writer.beginObject()
         var first = true
         if let model = object.model, model.differsFromDeclaredType {
+            valueCount &+= 1
             writer.writeKey(ArchiveSpelling.classMarker, first: true)
             writer.writeString(model.className)
             first = false

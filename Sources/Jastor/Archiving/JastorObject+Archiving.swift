@@ -54,10 +54,9 @@ extension JastorObject {
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
             rootClass: context.plans.plan(for: type(of: self)).archiveIdentity.name,
             classes: context.archivedClasses.table, root: root)
-        try envelope.checkValueCount(within: limits)
         switch format {
-        case .json: return try envelope.jsonText()
-        case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members))
+        case .json: return try envelope.jsonText(within: limits)
+        case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members), within: limits)
         }
     }
 
