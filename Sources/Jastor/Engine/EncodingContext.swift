@@ -125,6 +125,16 @@ struct EncodingContext {
         values.isPastLimit || trail.isTooDeep(found: "deeper data")
     }
 
+    /// Whether a container at the current path is within the nesting limit and the thread's stack
+    /// has room for it, recording nothing (``isTooDeep()`` records the issue).
+    var hasRoomForAContainer: Bool { trail.currentDepth < MappingContext.maximumDepth && !trail.isStackLow }
+
+    /// Records at the current path that the value here nests deeper than output writes, and is
+    /// written as `null` (a value that cannot be cut inside, cut whole).
+    mutating func recordTooDeep() {
+        _ = trail.isTooDeep(found: "deeper data", force: true)
+    }
+
     /// Marks `model` as being written; returns `false` (and records an issue) when it already
     /// is, which means the graph has a cycle that JSON cannot represent.
     mutating func beginWriting(_ model: AnyObject) -> Bool {
