@@ -254,6 +254,15 @@ extension EncodingContext {
         purpose == .inspection && values.isPastLimit ? .opaque(OpaqueValue(value: ValuesLeftOut())) : .null
     }
 
+    /// What a tree holds in place of a typed container (`typeName`: `[Node]`, `[String: Int]`)
+    /// nested too deeply to write: for `description` and equality a mark saying it is left out
+    /// (`[Node](… left out: nested too deeply)`, as for a model), never `nil`, which reads as a value
+    /// the model holds; ``cutValue`` otherwise.
+    func typedCut(_ typeName: @autoclosure () -> String) -> JSONValue {
+        guard purpose == .inspection, !values.isPastLimit else { return cutValue }
+        return .opaque(OpaqueValue(value: InspectionMark(className: typeName(), levelsUp: nil)))
+    }
+
     /// What a tree holds in place of an untyped container nested too deeply to write: for
     /// `description` and equality the value itself (printed and compared by its full text), unless
     /// the run passed its value limit; ``cutValue`` otherwise.
