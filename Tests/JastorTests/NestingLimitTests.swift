@@ -10,6 +10,12 @@ private final class UntypedList: JastorObject {
     }
 }
 
+private final class UntypedNotes: JastorObject {
+    var notes: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] { register { property(\.notes) } }
+}
+
 /// An untyped array whose elements `arrayElementTypes` builds as ``UntypedList`` models.
 private final class TypedList: JastorObject {
     var items: [Any] = []
@@ -177,6 +183,22 @@ enum DeepContainer: String, CaseIterable, Sendable {
         #expect(list.hashValue == other.hashValue)
         let description = list.description
         #expect(description.hasPrefix("UntypedList(\n  items: [") && description.contains("…"))
+    }
+
+    /// The same containers as a member of an untyped `[String: Any]` are cut there too.
+    @Test(arguments: DeepContainer.allCases)
+    func deepContainersInAnUntypedDictionaryAreCutAtTheLimit(_ container: DeepContainer) throws {
+        let levels = container.nested(depth: 10_000)
+        let model = UntypedNotes()
+        model.notes = ["deep": levels[0]]
+        let cut = container == .foundationArray ? "notes.deep" + String(repeating: "[0]", count: 254) : "notes.deep"
+        let expected = ["\(cut): expected at most 256 levels of nesting, found deeper data"]
+        var issues: [JastorIssue] = []
+        _ = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        let error = try #require(throws: JastorError.self) { try model.jsonData() }
+        #expect(error.issues.map(\.description) == expected)
+        #expect(model.description.hasPrefix("UntypedNotes(\n  notes: [\n    deep: ["))
     }
 
     /// The same containers in a hand-built dictionary are left out when mapped, as 257 levels of
