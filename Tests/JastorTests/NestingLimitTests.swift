@@ -10,6 +10,12 @@ private final class UntypedList: JastorObject {
     }
 }
 
+private final class UntypedNotes: JastorObject {
+    var notes: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] { register { property(\.notes) } }
+}
+
 /// An untyped array whose elements `arrayElementTypes` builds as ``UntypedList`` models.
 private final class TypedList: JastorObject {
     var items: [Any] = []
@@ -38,6 +44,39 @@ private func nestedSwiftArrays(depth: Int) -> [Any] {
     var levels: [Any] = [1]
     for _ in 0..<depth { levels.append([levels[levels.count - 1]]) }
     return levels.reversed()
+}
+
+/// A container of each kind an untyped value may hold, nested in code around `1`.
+///
+/// Dictionaries whose keys are not all strings are not JSON and kept as they are; a Foundation
+/// array is read as an array. On Linux a cast of any of them to a Foundation class (`is NSNull`)
+/// bridges the whole value, every level below at once.
+enum DeepContainer: String, CaseIterable, Sendable {
+    case intKeyedDictionary, hashableKeyedDictionary, numberKeyedNSDictionary, foundationArray
+
+    /// The containers nested `depth` deep, every level kept, outermost first (see
+    /// `nestedSwiftArrays(depth:)`).
+    func nested(depth: Int) -> [Any] {
+        var levels: [Any] = [1]
+        for _ in 0..<depth {
+            let inner = levels[levels.count - 1]
+            switch self {
+            case .intKeyedDictionary: levels.append([0: inner] as [Int: Any])
+            case .hashableKeyedDictionary: levels.append([AnyHashable(0): inner] as [AnyHashable: Any])
+            case .numberKeyedNSDictionary: levels.append(NSDictionary(object: inner, forKey: NSNumber(value: 0)))
+            case .foundationArray: levels.append(NSArray(object: inner))
+            }
+        }
+        return levels.reversed()
+    }
+
+    /// Where output cuts the containers nested in `items[0]`, and the issue there: a dictionary
+    /// JSON has no kind for is written whole or as `null` (it cannot be cut inside), an array is cut
+    /// at the limit.
+    var cutIssue: String {
+        let cut = self == .foundationArray ? "items" + String(repeating: "[0]", count: 255) : "items[0]"
+        return "\(cut): expected at most 256 levels of nesting, found deeper data"
+    }
 }
 
 /// Deep input gets a defined outcome instead of exhausting the stack.
@@ -101,6 +140,108 @@ private func nestedSwiftArrays(depth: Int) -> [Any] {
         _ = list == other
         #expect(list.hashValue == other.hashValue)
         #expect(list.description.hasPrefix("UntypedList(\n  items: [\n    [\n"))
+    }
+
+    /// Dictionaries whose keys are not all strings, and Foundation arrays, nested 10 000 deep in an
+    /// `[Any]` built in code, are cut at the limit by every output, with the issue.
+    ///
+    /// Classifying such a value asked `is NSNull`, and `toDictionary(issues:)` handed the whole
+    /// dictionary to `JSONSerialization.isValidJSONObject`: on Linux both bridge the whole value to
+    /// Foundation, every level below at once (a stack overflow here).
+    @Test(arguments: DeepContainer.allCases)
+    func deepContainersInAnUntypedValueAreCutAtTheLimitOnEveryOutput(_ container: DeepContainer) throws {
+        let levels = container.nested(depth: 10_000)
+        let list = UntypedList()
+        list.items = [levels[0]]
+        let expected = [container.cutIssue]
+        var issues: [JastorIssue] = []
+        let dictionary = list.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        if container != .foundationArray {
+            let items = try #require(dictionary["items"] as? [Any])
+            let cutToNull = items.count == 1 && type(of: items[0]) is NSNull.Type
+            #expect(cutToNull)
+        }
+        let error = try #require(throws: JastorError.self) { try list.jsonData() }
+        #expect(error.issues.map(\.description) == expected)
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let archiveError = try #require(throws: JastorError.self) { try list.archivedData(format: format) }
+            #expect(archiveError.issues.map(\.kind) == [.nestingTooDeep])
+        }
+        // Not `#expect(throws:)`, which reflects the error's value (the model) down to its last level.
+        let encodingFailed: Bool
+        do {
+            _ = try JSONEncoder().encode(list)
+            encodingFailed = false
+        } catch {
+            encodingFailed = error is EncodingError
+        }
+        #expect(encodingFailed)
+        let other = UntypedList()
+        other.items = [levels[0]]
+        _ = list == other
+        #expect(list.hashValue == other.hashValue)
+        let description = list.description
+        #expect(description.hasPrefix("UntypedList(\n  items: [") && description.contains("…"))
+    }
+
+    /// The same containers as a member of an untyped `[String: Any]` are cut there too.
+    @Test(arguments: DeepContainer.allCases)
+    func deepContainersInAnUntypedDictionaryAreCutAtTheLimit(_ container: DeepContainer) throws {
+        let levels = container.nested(depth: 10_000)
+        let model = UntypedNotes()
+        model.notes = ["deep": levels[0]]
+        let cut = container == .foundationArray ? "notes.deep" + String(repeating: "[0]", count: 254) : "notes.deep"
+        let expected = ["\(cut): expected at most 256 levels of nesting, found deeper data"]
+        var issues: [JastorIssue] = []
+        _ = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        let error = try #require(throws: JastorError.self) { try model.jsonData() }
+        #expect(error.issues.map(\.description) == expected)
+        #expect(model.description.hasPrefix("UntypedNotes(\n  notes: [\n    deep: ["))
+    }
+
+    /// The same containers in a hand-built dictionary are left out when mapped, as 257 levels of
+    /// JSON are, with the issue at the property.
+    @Test(arguments: DeepContainer.allCases)
+    func deepContainersInAHandBuiltDictionaryAreReportedNotFollowed(_ container: DeepContainer) {
+        let levels = container.nested(depth: 10_000)
+        var issues: [JastorIssue] = []
+        let list = UntypedList(dictionary: ["items": [levels[0]]], issues: &issues)
+        #expect(issues.map(\.description) == ["items: expected at most 256 levels of nesting, found deeper input"])
+        #expect(list.items.isEmpty)
+    }
+
+    /// Just past the limit (300 levels below `items[1]`) a dictionary whose keys are not all
+    /// strings is cut at its own place, every output reporting it there; within the limit (250) it
+    /// is kept whole, and `toDictionary(issues:)` reports it as no JSON value.
+    @Test func aDictionaryWithOtherKeysJustPastTheLimitIsCutAtItsPlace() throws {
+        let past = DeepContainer.intKeyedDictionary.nested(depth: 300)
+        let list = UntypedList()
+        list.items = ["x", past[0]]
+        let expected = ["items[1]: expected at most 256 levels of nesting, found deeper data"]
+        var issues: [JastorIssue] = []
+        let dictionary = list.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        let items = try #require(dictionary["items"] as? [Any])
+        #expect(items.first as? String == "x")
+        let cutToNull = items.count == 2 && type(of: items[1]) is NSNull.Type
+        #expect(cutToNull)
+        let error = try #require(throws: JastorError.self) { try list.jsonData() }
+        #expect(error.issues.map(\.description) == expected)
+        let archiveError = try #require(throws: JastorError.self) { try list.archivedData(format: .json) }
+        #expect(archiveError.issues.map(\.description) == expected)
+
+        let within = DeepContainer.intKeyedDictionary.nested(depth: 250)
+        list.items = [within[0]]
+        issues = []
+        let kept = list.toDictionary(issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "items[0]: expected a JSON value, found Dictionary<Int, Any>"
+            ])
+        let keptItems = try #require(kept["items"] as? [Any])
+        #expect(keptItems.count == 1 && type(of: keptItems[0]) == [Int: Any].self)
     }
 
     /// The same arrays as an element of an `[Any]` that `arrayElementTypes` types: reported as no

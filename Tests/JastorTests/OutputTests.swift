@@ -9,6 +9,22 @@ private final class Cyclic: JastorObject {
     override class var properties: [JastorProperty] { [.init("name", \Cyclic.name), .init("next", \Cyclic.next)] }
 }
 
+/// A chain of models, each holding typed containers that reach the nesting limit where a model
+/// does not.
+private final class Gridded: JastorObject {
+    var grid: [[Int]] = [[1]]
+    var rows: [String: [Int]] = ["r": [2]]
+    var next: Gridded?
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.grid)
+            property(\.rows)
+            property(\.next)
+        }
+    }
+}
+
 /// Values `toDictionary()` holds but JSON cannot write back: a non-finite number, an untyped
 /// `Date`, a kept key a property writes.
 private final class Ledger: JastorObject {
@@ -378,6 +394,22 @@ private func unlink(_ nodes: [Cyclic]) {
             text.contains(
                 "name: \"n255\",\n" + String(repeating: "  ", count: 256)
                     + "next: Cyclic(… left out: nested too deeply)\n"))
+        #expect(!text.contains("nil"))
+    }
+
+    /// A typed array or dictionary that `description` leaves out at the nesting limit is marked
+    /// as a model is (`[Int](… left out: nested too deeply)`), never written `nil`, which reads as a
+    /// value the model holds.
+    @Test func descriptionMarksTypedContainersLeftOutBelowTheNestingLimit() {
+        let nodes = (0..<300).map { _ in Gridded() }
+        for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
+        defer { nodes.forEach { $0.next = nil } }
+        let text = nodes[0].description
+        let deepest = String(repeating: "  ", count: 255)
+        #expect(text.contains("\n" + deepest + "  grid: [[Int]](… left out: nested too deeply),\n"))
+        #expect(text.contains("\n" + deepest + "  rows: [String: [Int]](… left out: nested too deeply),\n"))
+        #expect(text.contains("[Int](… left out: nested too deeply)"))
+        #expect(text.contains("next: Gridded(… left out: nested too deeply)"))
         #expect(!text.contains("nil"))
     }
 

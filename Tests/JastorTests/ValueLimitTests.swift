@@ -212,6 +212,28 @@ import Testing
         #expect(issues.first?.path.components.first == .key("anything"))
     }
 
+    /// A dictionary whose keys are not strings, kept as it is, that shares dictionaries (2^40 places
+    /// through 40 of them) is counted as it is walked one level at a time, and written as `null`
+    /// with the issue past the limit: `toDictionary(issues:)` handed it whole to
+    /// `JSONSerialization`, which bridged it to Foundation place by place.
+    @Test func sharedDictionariesWithOtherKeysAreWrittenWithTheIssue() throws {
+        var shared: [Int: Any] = [0: 1]
+        for _ in 0..<40 { shared = [0: shared, 1: shared] }
+        let model = Everything()
+        model.anything = [shared]
+        try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 1_000)) {
+            var issues: [JastorIssue] = []
+            let dictionary = model.toDictionary(issues: &issues)
+            #expect(issues.map(\.kind) == [.tooManyValues])
+            #expect(issues.first?.path.components.prefix(2) == [.key("anything"), .index(0)])
+            let written = try #require(dictionary["anything"] as? [Any])
+            let cutToNull = written.count == 1 && type(of: written[0]) is NSNull.Type
+            #expect(cutToNull)
+            let error = try #require(throws: JastorError.self) { try model.jsonData() }
+            #expect(error.issues == issues)
+        }
+    }
+
     /// Neither archive format writes a graph past the limit: its reader would refuse it.
     @Test func fortyLevelsOfSharedModelsAreNotArchived() throws {
         let root = Self.sharedCategories(levels: 40)

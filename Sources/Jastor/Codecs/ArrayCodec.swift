@@ -69,7 +69,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     }
 
     override func encode(_ value: [Element], context: inout EncodingContext) -> JSONValue {
-        guard !context.isTooDeep() else { return context.cutValue }
+        guard !context.isTooDeep() else { return context.typedCut(typeName) }
         var encoded: [JSONValue] = []
         encoded.reserveCapacity(value.count)
         // Through the buffer: an array's own iterator hands generic code `Element?`s.

@@ -48,7 +48,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
 
     override func encode(_ dictionary: [String: Value], context: inout EncodingContext) -> JSONValue {
-        guard !context.isTooDeep() else { return context.cutValue }
+        guard !context.isTooDeep() else { return context.typedCut(typeName) }
         var object = JSONObject(capacity: dictionary.count)
         // Sorted for a stable output, and read through the buffer: looking keys up would hand
         // generic code `Value?`s.

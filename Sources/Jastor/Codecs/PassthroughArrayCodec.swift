@@ -45,7 +45,7 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
     override func encode(_ value: [Any], context: inout EncodingContext) -> JSONValue {
         guard let elementModel else { return MappingEngine.encodeUntyped(value, context: &context) }
         // Models as elements of the class `arrayElementTypes` names, which reads them back as models.
-        guard !context.isTooDeep() else { return context.cutValue }
+        guard !context.isTooDeep() else { return context.typedCut(typeName) }
         return .array(
             value.enumerated().map { index, element in
                 context.descend(into: .index(index)) { context in

@@ -125,6 +125,16 @@ struct EncodingContext {
         values.isPastLimit || trail.isTooDeep(found: "deeper data")
     }
 
+    /// Whether a container at the current path is within the nesting limit and the thread's stack
+    /// has room for it, recording nothing (``isTooDeep()`` records the issue).
+    var hasRoomForAContainer: Bool { trail.currentDepth < MappingContext.maximumDepth && !trail.isStackLow }
+
+    /// Records at the current path that the value here nests deeper than output writes, and is
+    /// written as `null` (a value that cannot be cut inside, cut whole).
+    mutating func recordTooDeep() {
+        _ = trail.isTooDeep(found: "deeper data", force: true)
+    }
+
     /// Marks `model` as being written; returns `false` (and records an issue) when it already
     /// is, which means the graph has a cycle that JSON cannot represent.
     mutating func beginWriting(_ model: AnyObject) -> Bool {
@@ -242,6 +252,15 @@ extension EncodingContext {
     /// `description` past the value limit a marker saying that values were left out.
     var cutValue: JSONValue {
         purpose == .inspection && values.isPastLimit ? .opaque(OpaqueValue(value: ValuesLeftOut())) : .null
+    }
+
+    /// What a tree holds in place of a typed container (`typeName`: `[Node]`, `[String: Int]`)
+    /// nested too deeply to write: for `description` and equality a mark saying it is left out
+    /// (`[Node](… left out: nested too deeply)`, as for a model), never `nil`, which reads as a value
+    /// the model holds; ``cutValue`` otherwise.
+    func typedCut(_ typeName: @autoclosure () -> String) -> JSONValue {
+        guard purpose == .inspection, !values.isPastLimit else { return cutValue }
+        return .opaque(OpaqueValue(value: InspectionMark(className: typeName(), levelsUp: nil)))
     }
 
     /// What a tree holds in place of an untyped container nested too deeply to write: for

@@ -526,10 +526,80 @@ enum MappingEngine {
                     }
                 })
         case .unsupported(let typeName):
+            // A set, or a dictionary whose keys are not all strings, is written as it is: whole
+            // when it nests within the limit, else `null` with the issue here (JSON has no kind
+            // for it to be cut inside). `description` and equality take it whole, as they take an
+            // untyped container cut at the limit.
+            if context.purpose != .inspection, let parts = source.otherParts {
+                guard !context.isTooDeep() else { return context.cutValue }
+                var containersAbove: Set<ObjectIdentifier> = identity.map { [$0] } ?? []
+                guard partsFit(parts, containersAbove: &containersAbove, context: &context) else {
+                    if !context.isPastValueLimit { context.recordTooDeep() }
+                    return context.cutValue
+                }
+            }
             if context.purpose == .archive {
                 context.record(.unencodableValue, expected: "a JSON value", found: typeName)
             }
             return .opaque(OpaqueValue(value: value))
         }
+    }
+
+    /// Whether `parts` (of a set, or of a dictionary whose keys are not all strings), and every
+    /// container in them, nest within the levels output writes and the run's value limit, which
+    /// counts them as written.
+    ///
+    /// Walked one level at a time, never cast (on Linux a cast to a Foundation class bridges a
+    /// Swift container, every level below at once); a Foundation container met again inside
+    /// itself (`containersAbove` holds those on the way down) is not followed again, as a kept
+    /// value keeps it. Records nothing but the value limit, where the walk passes it.
+    private static func partsFit(
+        _ parts: [FoundationJSON], containersAbove: inout Set<ObjectIdentifier>, context: inout EncodingContext
+    ) -> Bool {
+        for (index, part) in parts.enumerated() {
+            let fits = context.descend(into: .index(index)) { context in
+                partFits(part, containersAbove: &containersAbove, context: &context)
+            }
+            guard fits else { return false }
+        }
+        return true
+    }
+
+    /// Whether `part` nests within the levels output writes (``partsFit(_:containersAbove:context:)``).
+    private static func partFits(
+        _ part: FoundationJSON, containersAbove: inout Set<ObjectIdentifier>, context: inout EncodingContext
+    ) -> Bool {
+        var otherParts: [FoundationJSON]?
+        switch part.kind {
+        case .scalar: return true
+        case .unsupported:
+            otherParts = part.otherParts
+            guard otherParts != nil else { return true }
+        case .object, .array: break
+        }
+        guard context.hasRoomForAContainer, !context.isPastValueLimit else { return false }
+        let identity = part.containerIdentity
+        if let identity, !containersAbove.insert(identity).inserted { return true }
+        defer { identity.map { _ = containersAbove.remove($0) } }
+        if let otherParts { return partsFit(otherParts, containersAbove: &containersAbove, context: &context) }
+        if case .object = part.kind {
+            return membersFit(part.object.dictionary, containersAbove: &containersAbove, context: &context)
+        }
+        return partsFit(Array(part.elements), containersAbove: &containersAbove, context: &context)
+    }
+
+    /// Whether the members of an object inside a set or dictionary nest within the levels output
+    /// writes (``partsFit(_:containersAbove:context:)``).
+    private static func membersFit(
+        _ members: [String: Any], containersAbove: inout Set<ObjectIdentifier>, context: inout EncodingContext
+    ) -> Bool {
+        for key in members.keys.sorted() {
+            guard let member = members[key] else { continue }
+            let fits = context.descend(into: .key(key)) { context in
+                partFits(FoundationJSON(raw: member), containersAbove: &containersAbove, context: &context)
+            }
+            guard fits else { return false }
+        }
+        return true
     }
 }

@@ -88,9 +88,10 @@ private struct ModelPair: Hashable {
 
 /// What `description` writes in place of a model it does not write in full: one nested too deeply
 /// (`Node(… left out: nested too deeply)`), or one already being written above, a cycle, with how
-/// many models up it closes (`Node(↑1)`: the model holds itself).
+/// many models up it closes (`Node(↑1)`: the model holds itself); also in place of a typed array
+/// or dictionary nested too deeply (`[Node](… left out: nested too deeply)`).
 struct InspectionMark {
-    /// The model's class, as `String(reflecting:)` spells it.
+    /// The model's class, as `String(reflecting:)` spells it, or the container's type.
     let className: String
     /// How many models up the cycle closes; `nil` for a model left out.
     let levelsUp: Int?

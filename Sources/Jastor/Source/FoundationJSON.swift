@@ -8,8 +8,9 @@ import Foundation
 ///   from numbers by that class, never by `as? Bool`, so `1` is never `true` and `true` never `1`.
 /// - Numbers are classified by their `objCType`: `d` becomes a double, `f` a float,
 ///   everything else an exact integer (`UInt64` beyond `Int64.max`).
-/// - Swift containers are matched first, by their exact type, so a Swift `Dictionary` is never
-///   bridged to `NSDictionary` just to ask whether it is `NSNull`.
+/// - Swift containers are matched first, by their exact type, and Foundation's classes by their
+///   type, never by a cast, so a Swift `Dictionary` (whatever its keys) is never bridged to
+///   `NSDictionary` just to ask whether it is `NSNull`.
 struct FoundationJSON: JSONSource {
     let raw: Any
     let kind: JSONKind
@@ -134,8 +135,17 @@ struct FoundationJSON: JSONSource {
         if let array = raw as? [Any] {
             return (.array, [:], array)
         }
-        if raw is NSNull {
+        // By its type, never `is NSNull`: on Linux a cast to a Foundation class bridges a Swift
+        // container the casts above miss (an `[Int: Any]`, an `[AnyHashable: Any]`) to Foundation,
+        // every level below at once, which overflows the stack on one nested 10 000 deep.
+        let type = Swift.type(of: raw)
+        if type is NSNull.Type {
             return (.scalar(.null), [:], [])
+        }
+        // A set element or dictionary key the caller wrapped: classified as the value it holds
+        // (a cast would see through the wrapper, a type check does not).
+        if type == AnyHashable.self, let hashable = raw as? AnyHashable {
+            return classify(hashable.base)
         }
         return nativeKind(of: raw)
     }
