@@ -220,6 +220,88 @@ private final class Dated: JastorObject {
         return String(text[..<point]) + (fraction.isEmpty ? "" : "." + fraction) + "Z"
     }
 
+    /// Dates set in code, sub-microsecond parts and all, come back as the very same `Date` through
+    /// `toDictionary()`, `jsonData()`, both archive formats and `Codable`, with no issue: among them
+    /// dates in the last second before 2001 (`-1e-20` s, `-0.1` s, the smallest subnormal), which a
+    /// whole second of `-1` plus a fraction cannot hold (`-1e-20` was written `…23:59:59Z`, a
+    /// second earlier).
+    @Test func aDateSetInCodeComesBackThroughEveryOutput() throws {
+        let seed: UInt64 = 0xDA7E_0004
+        print("DateTextTests.aDateSetInCodeComesBackThroughEveryOutput seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var intervals: [Double] = [
+            -1e-20, -0.1, -0.3, -0.5, -0.75, -1e-9, -(0.5).nextDown, -(1.0).nextDown, -Double.leastNonzeroMagnitude,
+            -Double.leastNormalMagnitude, -1e-300, 1e-20, -1.1, -978_307_200.000_000_1, 438_000_000.123_456_789,
+            Date.distantPast.timeIntervalSinceReferenceDate, Date.distantFuture.timeIntervalSinceReferenceDate,
+        ]
+        for _ in 0..<400 {
+            // Either side of 2001, 2⁻⁷⁰ s to 2³⁹ s (17 000 years: beyond 0–9999), any significand.
+            let exponent = Int(random.next() % 109) - 70
+            let significand = 1 + Double(random.next() >> 11) / Double(1 << 53)
+            intervals.append(
+                Double(sign: random.next() % 2 == 0 ? .minus : .plus, exponent: exponent, significand: significand))
+        }
+        for interval in intervals {
+            let date = Date(timeIntervalSinceReferenceDate: interval)
+            let model = Dated()
+            (model.plain, model.iso, model.fractional, model.optional, model.list) = (date, date, date, date, [date])
+            var issues: [JastorIssue] = []
+            let dictionary = model.toDictionary(issues: &issues)
+            #expect(issues.isEmpty, "seed \(seed): \(interval)")
+            var readIssues: [JastorIssue] = []
+            let copies = [
+                Dated(dictionary: dictionary, issues: &readIssues), try Dated(validatingJSON: model.jsonData()),
+                try Dated.unarchive(from: model.archivedData(format: .binaryPropertyList)),
+                try Dated.unarchive(from: model.archivedData(format: .json)),
+                try JSONDecoder().decode(Dated.self, from: JSONEncoder().encode(model)),
+            ]
+            #expect(readIssues.isEmpty, "seed \(seed): \(interval) written \(dictionary)")
+            for (index, copy) in copies.enumerated() {
+                let read: [Date?] = [copy.plain, copy.iso, copy.fractional, copy.optional, copy.list.first]
+                #expect(
+                    read.allSatisfy { $0?.timeIntervalSinceReferenceDate == interval },
+                    "seed \(seed), output \(index): \(interval) written \(dictionary), read \(read)")
+            }
+        }
+    }
+
+    /// A time in the last second before 2001 reads as the `Date` nearest its instant, and is quiet
+    /// exactly when that `Date` is written back as the same text:
+    /// `2000-12-31T23:59:59.99999999999999999999Z` is `1e-20` s before 2001, not 2001 itself.
+    @Test func aTimeInTheLastSecondBefore2001ReadsAsTheNearestDate() throws {
+        let text = "2000-12-31T23:59:59.99999999999999999999Z"
+        let (model, issues) = try Self.map("plain", text)
+        #expect(issues.isEmpty)
+        #expect(model.plain.timeIntervalSinceReferenceDate == -1e-20)
+        #expect(Self.written(model, "plain").value as? String == text)
+        let seed: UInt64 = 0xDA7E_0005
+        print("DateTextTests.aTimeInTheLastSecondBefore2001ReadsAsTheNearestDate seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var quiet = 0
+        for index in 0..<2000 {
+            // 1–30 digits, often a run of nines with a few others after it.
+            let count = 1 + Int(random.next() % 30)
+            let nines = random.next() % 2 == 0 ? Int(random.next() % UInt64(count)) : 0
+            var digits = String(repeating: "9", count: nines)
+            for _ in nines..<count { digits += String(random.next() % 10) }
+            let text = "2000-12-31T23:59:59.\(digits)Z"
+            let (model, issues) = try Self.map("plain", text)
+            let written = try #require(Self.written(model, "plain").value as? String)
+            var again: [JastorIssue] = []
+            #expect(Dated(dictionary: ["plain": written], issues: &again).plain == model.plain, "\(index): \(text)")
+            #expect(again.isEmpty, "seed \(seed), case \(index): \(text) written \(written)")
+            if written == Self.withoutTrailingZeros(text) {
+                quiet += 1
+                #expect(issues.isEmpty, "seed \(seed), case \(index): \(text)")
+            } else {
+                #expect(
+                    issues.count == 1 && issues[0].hasSuffix("written \"\(written)\")"),
+                    "seed \(seed), case \(index): \(text) written \(written), issues \(issues)")
+            }
+        }
+        #expect(quiet > 700)
+    }
+
     // MARK: Date formats
 
     @Test(arguments: [

@@ -34,6 +34,23 @@ private final class ReportingOwner: JastorObject {
     override class var properties: [JastorProperty] { register(\.login) }
 }
 
+/// The class the generator writes for the samples of `timesADateDoesNotHoldStayStrings`: a time
+/// with more fractional digits than a `Date` holds keeps its place a `String`.
+private final class GeneratedTimes: JastorObject {
+    var exact = Date(timeIntervalSince1970: 0)
+    var fine = ""
+    var mixed = ""
+    var day = ""
+    var unmappedKeys: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register(\.fine, \.mixed, \.day) {
+            property(\.exact, transform: .iso8601WithFractionalSeconds)
+            unmappedKeys(\.unmappedKeys)
+        }
+    }
+}
+
 /// The generator's type rules, one sample at a time, including the ambiguous cases.
 @Suite struct GeneratorInferenceTests {
     // MARK: - Scalars
@@ -120,6 +137,37 @@ private final class ReportingOwner: JastorObject {
         let source = try GeneratorSupport.source(#"{"when": "\#(text)"}"#)
         #expect(source.contains("    var when = \"\"\n"), "\(source)")
         #expect(!source.contains("transform:"))
+    }
+
+    /// A time a `Date` does not hold keeps its place a `String`.
+    ///
+    /// An ISO-8601 time with more fractional digits than a `Date` holds (`…00.123456789Z`, or
+    /// `…00.999999999Z`, which rolls over) stays a `String`, alone or beside times a `Date` holds, as a
+    /// `.date(format:)` text the format writes otherwise (`2014-8-9`) does: typed as a `Date`, the
+    /// class would report its own samples (`expected a date-time that a Date holds exactly`) and
+    /// write them back otherwise. Times a `Date` holds are still `Date`s.
+    @Test func timesADateDoesNotHoldStayStrings() throws {
+        let first =
+            #"{"exact": "2014-08-29T10:12:00.123Z", "fine": "2014-08-29T10:12:00.123456789Z", "#
+            + #""mixed": "2014-08-29T10:12:00Z", "day": "2014-08-29"}"#
+        let second =
+            #"{"exact": "2015-01-01T00:00:00.500Z", "fine": "2014-08-29T10:12:00.999999999Z", "#
+            + #""mixed": "2014-08-29T10:12:00.9999999999Z", "day": "2014-8-9"}"#
+        let source = try GeneratorSupport.source(first, second)
+        #expect(source.contains("    var exact = Date(timeIntervalSince1970: 0)\n"), "\(source)")
+        #expect(source.contains(#"property(\.exact, transform: .iso8601WithFractionalSeconds)"#), "\(source)")
+        #expect(source.contains("    var fine = \"\"\n"), "\(source)")
+        #expect(source.contains("    var mixed = \"\"\n"), "\(source)")
+        #expect(source.contains("    var day = \"\"\n"), "\(source)")
+        #expect(source.contains("register(\\.fine, \\.mixed, \\.day)"), "\(source)")
+        // The class as generated maps its samples strictly and writes each back as it was.
+        for sample in [first, second] {
+            let data = Data(sample.utf8)
+            let model = try GeneratedTimes(validatingJSON: data)
+            let expected = try JSONSerialization.jsonObject(with: data) as? [String: String]
+            #expect(model.toDictionary() as? [String: String] == expected)
+            #expect(try JSONSerialization.jsonObject(with: model.jsonData()) as? [String: String] == expected)
+        }
     }
 
     @Test func datesInsideArraysStayStrings() throws {

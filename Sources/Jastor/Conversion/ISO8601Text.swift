@@ -63,8 +63,17 @@ package enum ISO8601Text {
         guard scanner.isAtEnd else { return nil }
         let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
-        // Whole seconds and the fraction are each exact, so their sum is the nearest `Double`.
-        let date = Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
+        let date: Date
+        if seconds - referenceOffset == -1, !significant.isEmpty {
+            // The last second before 2001, where `-1 + fraction` would round to the fraction's
+            // coarser spacing (`…59.99999999999999999999Z`, -1e-20 s, would read as 2001 itself):
+            // the instant is -(1 - fraction), and 1 - fraction's digits are exact.
+            let complement = String(decoding: Self.complement(significant), as: UTF8.self)
+            date = Date(timeIntervalSinceReferenceDate: -(Double("0." + complement) ?? 0))
+        } else {
+            // Whole seconds and the fraction are each exact, so their sum is the nearest `Double`.
+            date = Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
+        }
         return (date, holdsExactly(date, seconds: seconds - referenceOffset, fraction: significant))
     }
 
@@ -76,9 +85,11 @@ package enum ISO8601Text {
     /// at `m` is at most 10⁻ᵏ for k digits, the sum read is within ¾ of that spacing of the text's
     /// instant (half a spacing for the sum, at most a quarter for the fraction's own `Double`), so no
     /// shorter fraction reads as the same `Date`, the k-digit one the writer tries first is the text's,
-    /// and the sum stays below the next second. Every whole second up to 2⁵³ is exact. Otherwise
-    /// (7 digits and more today, fewer in distant years) the fraction is written as
-    /// ``string(from:minimumFractionDigits:)`` writes it, and compared.
+    /// and the sum stays below the next second. Every whole second up to 2⁵³ is exact. (In the last
+    /// second before 2001, read as -(1 - fraction), a `Double` keeps the 15 or fewer places of
+    /// 1 - fraction, which are written back.) Otherwise (7 digits and more today, fewer in distant
+    /// years) the fraction is written as ``string(from:minimumFractionDigits:)`` writes it, and
+    /// compared.
     private static func holdsExactly(_ date: Date, seconds: Int64, fraction digits: ArraySlice<UInt8>) -> Bool {
         let magnitude = seconds.magnitude + 1
         if magnitude <= 1 << 53 {
@@ -93,9 +104,8 @@ package enum ISO8601Text {
         guard interval.isFinite, abs(interval) < 3e16 else { return false }  // written as a number
         let whole = interval.rounded(.down)
         guard Int64(whole) == seconds else { return false }  // rounded into another second
-        let fraction = interval - whole
-        guard fraction != 0 else { return digits.isEmpty }
-        var written = Array(fractionDigits(of: fraction, after: whole).utf8)
+        guard interval != whole else { return digits.isEmpty }
+        var written = Array(fractionDigits(of: interval, after: whole).utf8)
         while written.last == UInt8(ascii: "0") { written.removeLast() }
         return written.elementsEqual(digits)
     }
@@ -114,7 +124,6 @@ package enum ISO8601Text {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite, abs(interval) < 3e16 else { return nil }
         let whole = interval.rounded(.down)
-        let fraction = interval - whole  // exact
         let seconds = Int64(whole) + referenceOffset
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
@@ -122,7 +131,7 @@ package enum ISO8601Text {
         let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(abs(year), 4)
         var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        var digits = fraction == 0 ? "" : fractionDigits(of: fraction, after: whole)
+        var digits = interval == whole ? "" : fractionDigits(of: interval, after: whole)
         if digits.count < minimumFractionDigits {
             digits += String(repeating: "0", count: minimumFractionDigits - digits.count)
         }
@@ -130,10 +139,18 @@ package enum ISO8601Text {
         return text + "Z"
     }
 
-    /// The fewest digits after the point that, read as ``date(from:)`` reads them and added to
-    /// `whole`, give `whole + fraction` again (`.123456`, not the `.12345600128173828` the sum holds).
-    private static func fractionDigits(of fraction: Double, after whole: Double) -> String {
-        let target = whole + fraction
+    /// The fewest digits after the point that, read as ``date(from:)`` reads them after the second
+    /// `whole` (`interval` rounded down), give `interval` again (`.123456`, not the
+    /// `.12345600128173828` the sum holds).
+    ///
+    /// In the last second before 2001 (`whole` is -1), where `interval - whole` is not exact
+    /// (-1e-20 s gives 1), they are the digits of 1 minus those of `-interval`, as they are read.
+    private static func fractionDigits(of interval: Double, after whole: Double) -> String {
+        if whole == -1 {
+            return String(decoding: complement(Array(exactDigits(of: -interval).utf8)), as: UTF8.self)
+        }
+        let fraction = interval - whole  // exact: `whole` is 0, or `interval`'s magnitude is at least 1
+        let target = interval
         var scale = 1.0
         for count in 1...17 {
             scale *= 10
@@ -152,6 +169,19 @@ package enum ISO8601Text {
         let places = -parts.exponent
         return String(repeating: "0", count: max(places - parts.digits.count, 0))
             + String(decoding: parts.digits, as: UTF8.self)
+    }
+
+    /// The digits after the point of 1 minus 0.`digits`, as many as `digits` has without its
+    /// trailing zeros (`25` → `75`, `001` → `999`, `0` → none): exact, whatever their number.
+    private static func complement(_ digits: some Collection<UInt8>) -> [UInt8] {
+        let zero = UInt8(ascii: "0")
+        var result = Array(digits)
+        while result.last == zero { result.removeLast() }
+        for index in result.indices {
+            // 1 − 0.d₁…dₖ = 0.(9 − d₁)…(9 − dₖ₋₁)(10 − dₖ), dₖ not zero.
+            result[index] = zero + (index == result.count - 1 ? 10 : 9) - (result[index] - zero)
+        }
+        return result
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

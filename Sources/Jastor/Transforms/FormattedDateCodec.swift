@@ -33,10 +33,7 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                 decode: { scalar in
                     switch scalar {
                     case .string(let text):
-                        guard let (date, written) = formatter.read(text) else { return .failure(.invalidValue) }
-                        // Read, but written otherwise (a weekday that is not the date's, `2014-8-9`,
-                        // a day the calendar skips, `+0900` written `+0000`): kept and reported.
-                        return written == text ? .success(date) : .rewritten(date)
+                        return Self.conversion(of: text, by: formatter)
                     // An archive's date, kept as it was because the format could not write it exactly.
                     case .date(let date): return .success(date)
                     default:
@@ -67,6 +64,14 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                 found: "\(Self.describe(date)), written \"\(text)\", \(outcome)")
             return written
         }
+    }
+
+    /// The date `text` reads as: stored when the format writes it back as `text`, kept and reported
+    /// otherwise (a weekday that is not the date's, `2014-8-9`, a day the calendar skips, `+0900`
+    /// written `+0000`), refused when the format does not read it.
+    static func conversion(of text: String, by formatter: SharedDateFormatter) -> ScalarConversion<Date> {
+        guard let (date, written) = formatter.read(text) else { return .failure(.invalidValue) }
+        return written == text ? .success(date) : .rewritten(date)
     }
 
     /// The date's text by the format, or its seconds since 1970 when the formatter writes nothing.

@@ -29,6 +29,18 @@ extension JastorTransform where Value == Date {
         JastorTransform(codec: FormattedDateCodec(format: format, timeZone: timeZone, locale: locale))
     }
 
+    /// Whether ``date(format:timeZone:locale:)`` reads `text` without an issue.
+    ///
+    /// The format reads it and writes that date back as `text`; jastor-gen types a sample as such a
+    /// `Date` only then.
+    package static func readsQuietly(
+        _ text: String, format: String, timeZone: TimeZone = .gmt, locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> Bool {
+        let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
+        guard case .success = FormattedDateCodec.conversion(of: text, by: formatter) else { return false }
+        return true
+    }
+
     /// ISO-8601 dates (`2014-08-29T10:12:00Z`), read with or without fractional seconds and with
     /// any offset, written in UTC with fractional seconds only when the date has them (as many
     /// digits as it takes to read back the same `Date`).

@@ -24,35 +24,24 @@ enum DateFormat: String, Sendable {
     }
 }
 
-/// Tells which ``DateFormat``s a string is written in; one per inference run (formatters are not
-/// shared between threads).
+/// Tells which ``DateFormat``s a string is written in, as mapping decides: a string is typed as a
+/// `Date` only when the transform the generator gives it reads the string without an issue.
 final class DateRecognizer {
-    private let formatters: [(DateFormat, DateFormatter)]
-
-    init() {
-        formatters = [DateFormat.twitter, .day, .dayAndTime].map { format in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = .gmt
-            formatter.dateFormat = format.rawValue
-            formatter.isLenient = false
-            return (format, formatter)
-        }
-    }
-
-    /// The formats `text` is written in: ISO-8601 when Jastor's own ISO-8601 reading takes it (the
-    /// one the transforms use, which refuses impossible dates and times such as `23:59:60`,
-    /// `24:00:00` or `2014-04-31` that Foundation's lenient parser rolls over), the others only
-    /// when the date reads back as the same text.
+    /// The formats `text` is written in: ISO-8601 when Jastor's own ISO-8601 reading takes it
+    /// exactly (the one the transforms use, which refuses impossible dates and times such as
+    /// `23:59:60`, `24:00:00` or `2014-04-31` that Foundation's lenient parser rolls over, and
+    /// reports a time with more fractional digits than a `Date` holds, `…00.123456789Z`), the others
+    /// only when the date reads back as the same text (as `.date(format:)` reads it quietly).
     func formats(matching text: String) -> [DateFormat] {
         guard text.count >= 10, text.count <= 40, text.contains(where: \.isNumber) else { return [] }
-        if Self.looksISO(text), ISO8601Text.date(from: text) != nil {
+        if Self.looksISO(text), let reading = ISO8601Text.read(text) {
+            // A time the nearest `Date` is not written back as: mapping would report it.
+            guard reading.isExact else { return [] }
             // A string without fractional seconds also fits the fractional transform, for mixed samples.
             return Self.hasFraction(text) ? [.iso8601WithFractionalSeconds] : [.iso8601, .iso8601WithFractionalSeconds]
         }
-        return formatters.compactMap { format, formatter in
-            guard let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
-            return format
+        return [DateFormat.twitter, .day, .dayAndTime].filter { format in
+            JastorTransform<Date>.readsQuietly(text, format: format.rawValue)
         }
     }
 
