@@ -397,6 +397,29 @@ private func unlink(_ nodes: [Cyclic]) {
         #expect(!text.contains("nil"))
     }
 
+    /// The very same untyped value is equal to itself at any depth: nested 2 000 deep (past where
+    /// the full-text walk runs out of stack, about 1 400 levels) two models holding one Swift array,
+    /// or one `NSArray`, compare equal; they compared unequal (review 14).
+    @Test func theSameUntypedValueIsEqualToItselfAtAnyDepth() {
+        var deep: [Any] = [1]
+        for _ in 0..<2_000 { deep = [deep] }
+        let first = Everything()
+        first.anything = deep
+        let second = Everything()
+        second.anything = deep
+        let swiftArraysEqual = first == second
+        #expect(swiftArraysEqual, "the same [Any] nested 2 000 deep")
+        var foundation = NSArray(array: [1])
+        for _ in 0..<2_000 { foundation = NSArray(array: [foundation]) }
+        first.anything = [foundation]
+        second.anything = [foundation]
+        let foundationArraysEqual = first == second
+        #expect(foundationArraysEqual, "the same NSArray nested 2 000 deep")
+        second.anything = [NSArray(array: [foundation, 2])]
+        let differentEqual = first == second
+        #expect(!differentEqual)
+    }
+
     /// A typed array or dictionary that `description` leaves out at the nesting limit is marked
     /// as a model is (`[Int](… left out: nested too deeply)`), never written `nil`, which reads as a
     /// value the model holds.

@@ -315,6 +315,26 @@ import Testing
         }
     }
 
+    /// Equality reads a model's own values within the limit: models built in code whose own values
+    /// pass it are equal only to themselves (the values past it were not compared), in time
+    /// proportional to the limit; below it, equal values are equal.
+    @Test func modelsWhoseOwnValuesPassTheLimitAreEqualOnlyToThemselves() {
+        func sharing(levels: Int) -> Everything {
+            var shared = NSArray(array: [1])
+            for _ in 0..<levels { shared = NSArray(array: [shared, shared]) }
+            let model = Everything()
+            model.anything = [shared]
+            return model
+        }
+        JastorLimits.withCurrent(JastorLimits(maximumValueCount: 1_000)) {
+            let past = sharing(levels: 40)
+            #expect(past == past)
+            #expect(past != sharing(levels: 40))
+            #expect(sharing(levels: 5) == sharing(levels: 5))
+            #expect(sharing(levels: 5) != sharing(levels: 6))
+        }
+    }
+
     /// `description` stops at the limit too, and says where values were left out.
     @Test func aDescriptionPastTheLimitSaysValuesWereLeftOut() {
         let root = Self.sharedCategories(levels: 40)

@@ -22,7 +22,11 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         let input: Any
         switch node {
         case .scalar(let scalar): input = scalar.jsonValue.foundationValue
-        case .object, .array, .unsupported: input = source.foundationValue
+        case .object, .array, .unsupported:
+            // Counted and measured as an untyped value is, before it is copied for the closure: a
+            // container shared by many places (built in code) is refused at the limit, not walked.
+            guard !context.exceedsLimits(untyped: source) else { return false }
+            input = source.foundationValue
         }
         guard let value = decodeValue(input) else {
             context.record(.invalidValue, expected: name, found: node.summary)

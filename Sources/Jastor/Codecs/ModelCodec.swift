@@ -57,20 +57,34 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     }
 
     override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
-        if consultsHook || type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
-        return MappingEngine.encode(model, declaredType: modelType, context: &context)
+        let value = MappingEngine.encode(model, declaredType: modelType, context: &context)
+        if consultsHook || type(of: model) != modelType, context.checksModelClasses, case .object = value {
+            // The tree written as JSON text reads back as `Codable`'s output would.
+            var writer = JSONWriter(escapesSlashes: true)
+            var scratch = EncodingContext(purpose: .dictionary)
+            writer.writeTree(value, context: &scratch)
+            checkClassReadBack(of: model, text: writer.bytes[...], context: &context)
+        }
+        return value
     }
 
     override func writeJSON(_ model: Model, to writer: inout JSONWriter, context: inout EncodingContext) {
-        if consultsHook || type(of: model) != modelType { checkClassReadBack(of: model, context: &context) }
+        let start = writer.bytes.count
         MappingEngine.writeJSON(model, to: &writer, context: &context)
+        if consultsHook || type(of: model) != modelType, context.checksModelClasses {
+            checkClassReadBack(of: model, text: writer.bytes[start...], context: &context)
+        }
     }
 
     override func foundationValue(_ model: Model, context: inout EncodingContext) -> Any {
         let object = MappingEngine.foundationObject(model, context: &context)
         // The object written is the one the check needs: nothing is written twice.
-        if consultsHook || type(of: model) != modelType {
-            checkClassReadBack(of: model, written: object, context: &context)
+        if consultsHook || type(of: model) != modelType, context.checksModelClasses,
+            let dictionary = object as? [String: Any]
+        {
+            let object = FoundationObject(dictionary: dictionary)
+            record(
+                object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType, for: model, context: &context)
         }
         return object
     }
@@ -80,52 +94,36 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     /// JSON records no class: a model reads back as the class `modelClass(for:)` picks from what
     /// it writes, else as the declared class, which drops a subclass's properties. So a subclass is
     /// checked, and so is the declared class itself where it overrides the hook (a base `Event`
-    /// whose `type` the hook reads as a `PushEvent`'s). Reported
-    /// at the model's path (JSON text, `Codable`, `toDictionary(issues:)`) when that is not the
-    /// model's own class; archives record the class.
+    /// whose `type` the hook reads as a `PushEvent`'s). Reported at the model's path (JSON text,
+    /// `Codable`, `toDictionary(issues:)`) when that is not the model's own class; archives record
+    /// the class.
     ///
-    /// The hook is asked about the values as the output reads back: `written`, the model's
-    /// dictionary, when the caller has written one (`toDictionary()`, whose values read back as they
-    /// are); else the model's JSON text, written apart and read back (JSON text and `Codable`, whose
-    /// `Double` `2.0` is written `2` and read back as the `Int` 2), with this check off inside: each
-    /// model is checked once where it sits, so the cost stays linear in the graph's size times its
-    /// depth, and a cycle ends at its first repeat.
+    /// The hook is asked about the values as the output reads back, from what the run has just
+    /// written for the model, never from a second writing of it: the model's dictionary
+    /// (`toDictionary()`, whose values read back as they are), or its JSON text read back by the
+    /// byte reader (JSON text and `Codable`, whose `Double` `2.0` is written `2` and read back as
+    /// the `Int` 2). So nothing is counted twice against the value limit, and the cost is the
+    /// graph's written size times its depth (each model's text, `text`, is read once where it
+    /// sits).
     @inline(never)
-    private func checkClassReadBack(of model: Model, written: Any? = nil, context: inout EncodingContext) {
-        guard context.purpose == .dictionary, context.checksClassReadBack else { return }
-        let chosen: JastorObject.Type
-        if let written {
-            let object = FoundationObject(dictionary: written as? [String: Any] ?? [:])
-            chosen = object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType
-        } else {
-            chosen = classReadBackFromText(of: model, context: &context)
-        }
+    private func checkClassReadBack(of model: Model, text: ArraySlice<UInt8>, context: inout EncodingContext) {
+        // `null` where the run did not write the model (a cycle, the nesting or value limit), which
+        // it has reported: there is nothing to read back.
+        guard let document = try? JSONReader.read(Data(text)),
+            case .object = DocumentValue(document: document, index: 0).kind
+        else { return }
+        let object = DocumentValue(document: document, index: 0).object
+        record(object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType, for: model, context: &context)
+    }
+
+    /// Records, at the model's path, that `model` would read back as `chosen`, unless that is its class.
+    private func record(_ chosen: JastorObject.Type, for model: Model, context: inout EncodingContext) {
         guard chosen != type(of: model) else { return }
         context.record(
             .unencodableValue,
             expected: "a model that reads back as its own class (JSON records none: \(typeName).modelClass(for:) "
                 + "picks it from its JSON; archives record it)",
             found: "\(type(of: model)), which would read back as \(chosen)")
-    }
-
-    /// The class `model`'s JSON text reads back as in this slot.
-    ///
-    /// The text is written apart and read by the byte reader, so the hook is handed its numbers as
-    /// reading hands them (an integer as `Int`, else the nearest `Double`). The text's own issues
-    /// are reported where it is written; its values count against the run's value limit, so that
-    /// a graph sharing such models is written in time proportional to the limit.
-    private func classReadBackFromText(of model: Model, context: inout EncodingContext) -> JastorObject.Type {
-        var writer = JSONWriter(escapesSlashes: true)
-        var apart = EncodingContext(purpose: .dictionary, limits: context.valueLimitLeft)
-        apart.checksClassReadBack = false
-        MappingEngine.writeJSON(model, to: &writer, context: &apart)
-        context.charge(apart)
-        // The writer writes JSON (`null` for a model it cannot write, read as an empty object here).
-        guard let document = try? JSONReader.read(Data(writer.bytes)) else {
-            return modelType.modelClass(for: FoundationObject(dictionary: [:]).hookView) ?? modelType
-        }
-        let object = DocumentValue(document: document, index: 0).object
-        return object.pickedClass(by: { modelType.modelClass(for: $0) }) ?? modelType
     }
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {

@@ -65,6 +65,12 @@ struct EncodingContext {
         trail.append(issues)
     }
 
+    /// Whether a model written now is checked to read back as its own class: in JSON output, not
+    /// below a property that is only written.
+    var checksModelClasses: Bool {
+        @inline(__always) get { purpose == .dictionary && checksClassReadBack }
+    }
+
     /// Runs `body`, which writes `property`; below a property that is only written
     /// (`.encodeOnly`), models are not checked to read back as their own class, since mapping
     /// never reads that key back.
@@ -270,10 +276,6 @@ extension EncodingContext {
         purpose == .inspection && !values.isPastLimit ? .opaque(OpaqueValue(value: value)) : cutValue
     }
 
-    /// The values this run may still write, for a run written apart and counted with it
-    /// (``charge(_:)``).
-    var valueLimitLeft: JastorLimits { JastorLimits(maximumValueCount: max(values.left, 0)) }
-
     /// Runs `body` one level down, at `component` of a tree this run has built and counted, to
     /// write it: nothing is counted again.
     @inline(__always)
@@ -284,13 +286,6 @@ extension EncodingContext {
         let result = body(&self)
         trail.leave(component, mark: mark)
         return result
-    }
-
-    /// Counts against this run the values a run written apart with ``valueLimitLeft`` wrote.
-    mutating func charge(_ apart: EncodingContext) {
-        let written = apart.values.limit - apart.values.left
-        values.left = values.left &- written
-        if values.left < 0 { recordValueLimit() }
     }
 }
 

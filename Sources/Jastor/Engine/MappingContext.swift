@@ -99,6 +99,15 @@ struct MappingContext {
         }
     }
 
+    /// Runs `body`, which reads again values this run has already counted (the members kept in
+    /// `.unmappedKeys`, counted one by one where they were met), without counting them twice.
+    mutating func withValuesCounted(_ body: (inout MappingContext) -> Void) {
+        let left = valuesLeft
+        valuesLeft = Int.max
+        body(&self)
+        valuesLeft = left
+    }
+
     /// Counts an object of `count` scalar members, to be kept untyped at the current path,
     /// against the run's limits exactly as ``exceedsLimits(untyped:)`` counts it (one value a
     /// member, the object one level below the current one); `false`, counting and recording

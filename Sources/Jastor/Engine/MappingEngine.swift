@@ -304,14 +304,18 @@ enum MappingEngine {
         // From bytes, into a model's storage holding no members yet, scalars are stored as they
         // are, without reading the dictionary back as a JSON object (its kind, its measure, its
         // detached copy: scalars are kept as they are), counted as that read counts them.
-        if allScalars, assignment == .storage, Members.Member.self == DocumentValue.self,
-            property.accessor.storeUntypedScalarMembers(found, into: model, context: &context)
-        {
-            return
+        // Each member was counted above, where it was met: storing them counts nothing again, so
+        // that reading counts a kept member once, as writing it does.
+        context.withValuesCounted {
+            if allScalars, assignment == .storage, Members.Member.self == DocumentValue.self,
+                property.accessor.storeUntypedScalarMembers(found, into: model, context: &$0)
+            {
+                return
+            }
+            var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
+            kept.merge(found) { _, new in new }
+            _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, by: assignment, context: &$0)
         }
-        var kept = property.accessor.value(in: model) as? [String: Any] ?? [:]
-        kept.merge(found) { _, new in new }
-        _ = property.accessor.decode(FoundationJSON(raw: kept), into: model, by: assignment, context: &context)
     }
 
     /// Whether `member` is an object or an array; for the byte reader's values, read from its node

@@ -4,7 +4,7 @@ extension JastorObject {
     /// The model as read through its plan for `description`: every registered property by name,
     /// every nested model with its class, down to the nesting limit.
     var inspectionValue: JSONValue {
-        var context = EncodingContext(purpose: .inspection)
+        var context = EncodingContext(purpose: .inspection, limits: Self.inspectionLimits)
         return MappingEngine.encode(self, declaredType: type(of: self), context: &context)
     }
 
@@ -12,10 +12,24 @@ extension JastorObject {
     /// nested model as its class only (an empty object tagged with it), and those models in the
     /// order they are met.
     var ownInspectionValue: (value: JSONValue, nestedModels: [JastorObject]) {
-        var context = EncodingContext(purpose: .inspection)
+        var context = EncodingContext(purpose: .inspection, limits: Self.inspectionLimits)
         context.nestedModels = []
         let value = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
         return (value, context.nestedModels ?? [])
+    }
+
+    /// The value limit of `description` and equality: the current limit, plus room for 65 536
+    /// values more.
+    ///
+    /// Inspection is bounded, so that a graph built in code that shares models or containers
+    /// (2^40 paths) is described and compared in time proportional to the limit. The room is for
+    /// the `nil` and empty values inspection shows where output leaves them out: one a property,
+    /// and a class has far fewer than 65 536, so a model that reads back under a limit compares
+    /// under it.
+    fileprivate static var inspectionLimits: JastorLimits {
+        let limit = JastorLimits.current.maximumValueCount
+        let (sum, overflow) = limit.addingReportingOverflow(65_536)
+        return JastorLimits(maximumValueCount: overflow ? .max : sum)
     }
 }
 
@@ -33,7 +47,11 @@ extension JastorObject: Hashable {
     /// another model holding itself with equal values, and never one holding `nil`. Untyped values
     /// compare to their last level (numbers by the JSON number they write; below the nesting limit
     /// of 256 levels, and wherever a container holds itself, by their full text, as described in
-    /// <doc:GuaranteesAndLimits>).
+    /// <doc:GuaranteesAndLimits>). One model's own values are read as output reads them, within
+    /// ``JastorLimits/maximumValueCount`` (plus room for the `nil` and empty values output leaves
+    /// out): a model built in code whose own values pass it (an untyped value sharing containers
+    /// along 2^40 paths, say) is equal only to itself, since the values past the limit were not
+    /// compared.
     ///
     /// ```swift
     /// #expect(Product(dictionary: product.toDictionary()) == product)

@@ -55,11 +55,24 @@ enum ValueDescription {
 
     /// ``isEqual(_:_:)``'s answer, and how many parts it wrote to get it (each distinct part once).
     static func comparison(_ lhs: Any, _ rhs: Any) -> (isEqual: Bool, partsWritten: Int) {
+        // The very same value (one object, or the same stored bytes of one type) is equal to
+        // itself at any depth, with nothing to walk.
+        if isSameValue(lhs, rhs) { return (true, 0) }
         let canonical = Canonical()
         guard let left = canonical.number(of: lhs), let right = canonical.number(of: rhs) else {
             return (false, canonical.partsWritten)
         }
         return (left == right, canonical.partsWritten)
+    }
+
+    /// Whether `lhs` and `rhs` are one object, or one value stored with the same bytes (a copy of
+    /// an array or dictionary shares its storage): their texts are the same, whatever they hold.
+    private static func isSameValue(_ lhs: Any, _ rhs: Any) -> Bool {
+        let type = type(of: lhs)
+        guard type == Swift.type(of: rhs) else { return false }
+        // A class instance only: `as AnyObject` would bridge a Swift container on Linux.
+        if type is AnyObject.Type { return (lhs as AnyObject) === (rhs as AnyObject) }
+        return StoredValue(lhs) == StoredValue(rhs)
     }
 
     /// What a walk is for.
