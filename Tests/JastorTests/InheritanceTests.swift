@@ -30,6 +30,48 @@ private class Shelf: JastorObject {
     }
 }
 
+private class SecretKeeper: JastorObject {
+    private var secret = "base"
+    var keeperSecret: String {
+        get { secret }
+        set { secret = newValue }
+    }
+    override class var properties: [JastorProperty] { [.init("secret", \SecretKeeper.secret)] }
+}
+
+/// Its own `secret`, registered under another key.
+private final class SecretRegisteringSub: SecretKeeper {
+    private var secret = "sub"
+    var subSecret: String { secret }
+    override class var properties: [JastorProperty] {
+        [.init("secret", \SecretRegisteringSub.secret, key: "subSecret")]
+    }
+}
+
+/// Its own `secret`, left unregistered.
+private final class SecretShadowingSub: SecretKeeper {
+    private var secret = "unregistered"
+    var shadow: String { secret }
+}
+
+/// Its own `secret`, listed with `ignored(_:)` as a cache.
+private final class SecretIgnoringSub: SecretKeeper {
+    private var secret = "own cache"
+    var cache: String { secret }
+    override class var properties: [JastorProperty] { [.ignored("secret", \SecretIgnoringSub.secret)] }
+}
+
+private class UnderscoredCounter: JastorObject {
+    var _count = 0
+    override class var properties: [JastorProperty] { register(\._count) }
+}
+
+/// Its own `count` beside the base's `_count`, which is the property `count`.
+private final class CountingSub: UnderscoredCounter {
+    var count = 0
+    override class var properties: [JastorProperty] { register { property(\.count, key: "subCount") } }
+}
+
 /// A subclass of a subclass maps every level; Jastor's `objectId` convention.
 @Suite struct InheritanceTests {
     @Test func threeLevelsMapEveryLevel() throws {
@@ -76,5 +118,65 @@ private class Shelf: JastorObject {
         #expect(
             try Fixtures.canonical(shelf.toDictionary())
                 == #"{"items":[{"breed":"collie","legs":4,"name":"Rex"}],"loose":[{"name":"toys"}]}"#)
+    }
+
+    /// A subclass's own unregistered field named as a registered base field is reported as
+    /// unregistered, and the base's field keeps its key and storage.
+    @Test func anUnregisteredSubclassFieldNamedAsABaseFieldIsLeftAlone() throws {
+        #expect(
+            SecretShadowingSub.declarationIssues.map(\.description) == [
+                "SecretShadowingSub.secret: expected a registration in SecretShadowingSub.properties, "
+                    + "found an unregistered stored property"
+            ])
+        var issues: [JastorIssue] = []
+        let model = SecretShadowingSub(dictionary: ["secret": "x"], issues: &issues)
+        #expect(model.keeperSecret == "x" && model.shadow == "unregistered", "\(model.keeperSecret) \(model.shadow)")
+        #expect(issues == SecretShadowingSub.declarationIssues, "\(issues)")
+        #expect(try Fixtures.canonical(model.toDictionary()) == #"{"secret":"x"}"#)
+    }
+
+    /// A subclass's own registered field named as a base field: registrations cannot tell the two
+    /// apart, so the declaration names both and neither is mapped.
+    @Test func aRegisteredSubclassFieldNamedAsABaseFieldIsADeclarationIssue() {
+        #expect(
+            SecretRegisteringSub.declarationIssues.map(\.description) == [
+                "SecretRegisteringSub.secret: expected one stored property named secret in SecretRegisteringSub "
+                    + "and its superclasses (registrations tell properties apart by name; rename one), "
+                    + "found SecretKeeper.secret and SecretRegisteringSub.secret, both left out"
+            ])
+        let model = SecretRegisteringSub(dictionary: ["secret": "b", "subSecret": "s"])
+        #expect(model.keeperSecret == "base" && model.subSecret == "sub")
+        var issues: [JastorIssue] = []
+        _ = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.path.description) == ["SecretRegisteringSub.secret"], "\(issues)")
+    }
+
+    /// `ignored(_:)` on a subclass's own field named as a base field leaves that field alone; the
+    /// base's field keeps its registration, key and value in every output.
+    @Test func anIgnoredSubclassFieldNamedAsABaseFieldLeavesTheBasesPropertyMapped() throws {
+        #expect(SecretIgnoringSub.declarationIssues.isEmpty, "\(SecretIgnoringSub.declarationIssues)")
+        var issues: [JastorIssue] = []
+        let model = try SecretIgnoringSub(json: Data(#"{"secret": "x"}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty && model.keeperSecret == "x" && model.cache == "own cache", "\(issues)")
+        #expect(try Fixtures.canonical(model.toDictionary()) == #"{"secret":"x"}"#)
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let back = try SecretIgnoringSub.unarchive(from: try model.archivedData(format: format))
+            #expect(back.keeperSecret == "x" && back.cache == "own cache" && back == model, "\(format)")
+        }
+        let decoded = try JSONDecoder().decode(SecretIgnoringSub.self, from: try JSONEncoder().encode(model))
+        #expect(decoded.keeperSecret == "x")
+    }
+
+    /// A subclass's `count` beside a base's `_count` (the property `count`) would rename the base's
+    /// property `_count`, moving its key: reported instead.
+    @Test func aSubclassCountBesideABaseUnderscoreCountIsADeclarationIssue() {
+        #expect(
+            CountingSub.declarationIssues.map(\.description) == [
+                "CountingSub.count: expected one stored property named count in CountingSub "
+                    + "and its superclasses (registrations tell properties apart by name; rename one), "
+                    + "found UnderscoredCounter._count and CountingSub.count, both left out"
+            ])
+        #expect(UnderscoredCounter.declarationIssues.isEmpty)
+        #expect(UnderscoredCounter(dictionary: ["count": 3])._count == 3)
     }
 }

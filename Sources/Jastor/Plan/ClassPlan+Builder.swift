@@ -28,6 +28,16 @@ extension ClassPlan {
         /// Names registered with a key path to another property, already reported: their stored
         /// property is not reported again as unregistered.
         var misdirected: Set<String> = []
+        /// Names of stored properties left out as another class's field of the same name, already
+        /// reported: their registrations are not reported again as naming none.
+        var shadowedNames: Set<String> = []
+        /// Labels of fields a superclass's or subclass's field shares: the storage slots found by
+        /// label cannot tell them apart, so their accessors go through the key path.
+        var sharedLabels: Set<String> = []
+        /// Every registration of each name, in the order the classes list them (a subclass's after
+        /// its superclass's): a superclass's field beside a subclass's ignored one of the same name
+        /// keeps the superclass's.
+        var everyRegistration: [String: [Registration]] = [:]
 
         init(modelType: JastorObject.Type) {
             self.modelType = modelType
@@ -84,6 +94,7 @@ extension ClassPlan {
                     }
                     if firstRegistrations[name] == nil { firstRegistrations[name] = (position, accessor) }
                     byName[name] = Registration(name: name, property: property)
+                    everyRegistration[name, default: []].append(Registration(name: name, property: property))
                 }
             }
             return byName
@@ -92,10 +103,14 @@ extension ClassPlan {
         /// The plans of the mapped properties, in declaration order.
         mutating func plans(for stored: [StoredProperty], registrations: [String: Registration]) -> [Draft] {
             let storedNames = Set(stored.map(\.name))
+            let (shadowed, superclassRegistrations) = checkShadowing(of: stored, registrations: registrations)
             var matched: Set<String> = []
             var plans: [Draft] = []
-            for property in stored {
-                guard let registration = registrations[property.label] ?? registrations[property.name] else {
+            for (index, property) in stored.enumerated() where !shadowed.contains(index) {
+                guard
+                    let registration = superclassRegistrations[index] ?? registrations[property.label]
+                        ?? registrations[property.name]
+                else {
                     if !misdirected.contains(property.name) {
                         record(
                             property.name, expected: "a registration in \(shortName).properties",
@@ -129,12 +144,89 @@ extension ClassPlan {
                 }
                 plans.append(draft(for: registration, label: property.label, storedNames: storedNames))
             }
-            for name in registrations.keys.sorted() where !matched.contains(name) {
+            for name in registrations.keys.sorted() where !matched.contains(name) && !shadowedNames.contains(name) {
                 record(
                     name, expected: "a stored property of \(shortName)", found: "a registration naming none",
                     outputIsWhole: true)
             }
             return plans
+        }
+
+        /// Reports the stored properties of the class chain that one name reaches, and returns the
+        /// positions of those mapping leaves out, and the registration of a superclass's field
+        /// whose subclass's field of the same name is ignored, by position.
+        ///
+        /// Such a pair is a subclass's own field named as a superclass's (each class's `private var
+        /// secret`), or named as what a superclass's `_name` field is read as (`var count` below a
+        /// `var _count`, which would then be `_count`). Registrations name properties, so they cannot
+        /// tell which of the two one means: a subclass's field of a superclass's field's label that
+        /// no registration rooted at its class or below names is an unregistered stored property, and the
+        /// superclass's field keeps its registration; one that such a registration lists with
+        /// `ignored(_:)` is left alone, and the superclass's field keeps the last registration rooted
+        /// above the subclass; otherwise both are reported and left out.
+        private mutating func checkShadowing(
+            of stored: [StoredProperty], registrations: [String: Registration]
+        ) -> (leftOut: Set<Int>, superclassRegistrations: [Int: Registration]) {
+            var leftOut: Set<Int> = []
+            var superclassRegistrations: [Int: Registration] = [:]
+            var firstByLabel: [String: Int] = [:]
+            for (index, property) in stored.enumerated() {
+                defer { if firstByLabel[property.label] == nil { firstByLabel[property.label] = index } }
+                // A class declares each label once, and may declare both `count` and `_count` itself.
+                guard let earlier = firstByLabel[property.label] ?? firstByLabel["_" + property.label],
+                    ObjectIdentifier(stored[earlier].owner) != ObjectIdentifier(property.owner)
+                else { continue }
+                let base = stored[earlier]
+                sharedLabels.formUnion([base.label, property.label])
+                let registration = registrations[property.label] ?? registrations[property.name]
+                // A key path rooted at the subclass or below may mean its own field; one rooted at a
+                // superclass (the superclass's registration, inherited) cannot reach it.
+                let rootedAtItsClass = registration.map { Self.isRooted($0, atOrBelow: property.owner) } ?? false
+                if base.label == property.label && !rootedAtItsClass {
+                    if !misdirected.contains(property.name) {
+                        record(
+                            property.name, expected: "a registration in \(shortName).properties",
+                            found: "an unregistered stored property", outputIsWhole: true)
+                    }
+                    leftOut.insert(index)
+                    continue
+                }
+                if base.label == property.label, let registration, !registration.property.accessor.isMapped,
+                    let inherited = everyRegistration[base.name]?.last(where: {
+                        !Self.isRooted($0, atOrBelow: property.owner)
+                    })
+                {
+                    superclassRegistrations[earlier] = inherited
+                    leftOut.insert(index)
+                    continue
+                }
+                record(
+                    property.name,
+                    expected: "one stored property named \(property.label) in \(shortName) and its superclasses "
+                        + "(registrations tell properties apart by name; rename one)",
+                    found: "\(TypeName.short(base.owner)).\(base.label) and "
+                        + "\(TypeName.short(property.owner)).\(property.label), both left out")
+                leftOut.formUnion([earlier, index])
+                shadowedNames.formUnion([base.name, property.name])
+            }
+            return (leftOut, superclassRegistrations)
+        }
+
+        /// Whether the registration's key path is rooted at `type` or a subclass of it: it may
+        /// mean a field of `type` that a superclass's key path cannot reach.
+        private static func isRooted(_ registration: Registration, atOrBelow type: JastorObject.Type) -> Bool {
+            let root = registration.property.accessor.erasedKeyPath.map { Swift.type(of: $0).rootType }
+            return (root as? JastorObject.Type).map { isClass($0, atOrBelow: type) } ?? false
+        }
+
+        /// Whether `type` is `ancestor` or one of its subclasses.
+        private static func isClass(_ type: JastorObject.Type, atOrBelow ancestor: JastorObject.Type) -> Bool {
+            var next: AnyClass? = type
+            while let step = next {
+                if ObjectIdentifier(step) == ObjectIdentifier(ancestor) { return true }
+                next = _getSuperclass(step)
+            }
+            return false
         }
 
         /// Where a registration reads and writes: its explicit keys, else the key strategy's key
@@ -262,7 +354,7 @@ extension ClassPlan {
         /// exactly the registered type (not a property wrapper's or lazy storage).
         func attachStorage(_ slots: [String: StorageSlot], to plans: inout [Draft]) {
             for index in plans.indices {
-                guard let slot = slots[plans[index].label],
+                guard !sharedLabels.contains(plans[index].label), let slot = slots[plans[index].label],
                     let accessor = plans[index].accessor.reachingStorage(at: slot)
                 else { continue }
                 plans[index].accessor = accessor
@@ -275,7 +367,7 @@ extension ClassPlan {
             _ slots: [String: StorageSlot], of modelType: JastorObject.Type, to plans: inout [Draft]
         ) {
             for index in plans.indices {
-                guard let slot = slots[plans[index].label],
+                guard !sharedLabels.contains(plans[index].label), let slot = slots[plans[index].label],
                     let accessor = plans[index].accessor.reachingReferenceStorage(at: slot, in: modelType)
                 else { continue }
                 plans[index].accessor = accessor

@@ -8,6 +8,8 @@ struct StoredProperty {
     let value: Any
     /// Whether the value is a property wrapper's storage rather than the property's own type.
     let isWrapperStorage: Bool
+    /// The class that declares the field.
+    let owner: JastorObject.Type
 }
 
 /// The one walk over `Mirror` in the library: the classes of a model and their stored properties.
@@ -43,7 +45,7 @@ enum StoredPropertyWalker {
             type = _getSuperclass(step)
         }
         var classes: [JastorObject.Type] = []
-        var fields: [(label: String, value: Any)] = []
+        var fields: [(label: String, value: Any, owner: JastorObject.Type)] = []
         for type in chain.reversed() {
             guard let declared = RuntimeLayout.declaredFields(of: model, declaredBy: type) else {
                 return walkMirror(model)
@@ -51,19 +53,21 @@ enum StoredPropertyWalker {
             classes.append(type)
             for field in declared {
                 guard let label = field.label, !isSynthesised(label) else { continue }
-                fields.append((label, field.value))
+                fields.append((label, field.value, type))
             }
         }
         return (classes, properties(fields))
     }
 
     /// The stored properties of the fields found, each named by its label among all of them.
-    private static func properties(_ fields: [(label: String, value: Any)]) -> [StoredProperty] {
+    private static func properties(
+        _ fields: [(label: String, value: Any, owner: JastorObject.Type)]
+    ) -> [StoredProperty] {
         let labels = Set(fields.map(\.label))
         return fields.map { field in
             StoredProperty(
                 label: field.label, name: propertyName(of: field.label, amongStored: labels), value: field.value,
-                isWrapperStorage: isUnderscoredStorage(field.label, amongStored: labels))
+                isWrapperStorage: isUnderscoredStorage(field.label, amongStored: labels), owner: field.owner)
         }
     }
 
@@ -77,13 +81,13 @@ enum StoredPropertyWalker {
             next = mirror.superclassMirror
         }
         var classes: [JastorObject.Type] = []
-        var fields: [(label: String, value: Any)] = []
+        var fields: [(label: String, value: Any, owner: JastorObject.Type)] = []
         for mirror in mirrors.reversed() {
             guard let type = mirror.subjectType as? JastorObject.Type else { continue }
             classes.append(type)
             for child in mirror.children {
                 guard let label = child.label, !isSynthesised(label) else { continue }
-                fields.append((label, child.value))
+                fields.append((label, child.value, type))
             }
         }
         return (classes, properties(fields))
