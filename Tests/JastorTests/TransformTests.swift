@@ -150,6 +150,32 @@ private class Looked: JastorObject {
     }
 }
 
+/// A closure transform whose `encode` writes `null` for a value.
+private final class NullWritten: JastorObject {
+    var count: Int?
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.count, transform: JastorTransform<Int>(decode: { $0 as? Int }, encode: { _ in NSNull() }))
+        }
+    }
+}
+
+/// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation, as written there.
+private final class DocumentedCents: JastorObject {
+    var cents = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(
+                \.cents,
+                transform: JastorTransform<Int>(
+                    decode: { ($0 as? Double ?? ($0 as? Int).map(Double.init)).map { Int(($0 * 100).rounded()) } },
+                    encode: { Double($0) / 100 }))
+        }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     /// Closure transforms and class hooks are handed a number exactly, as an untyped property
@@ -261,6 +287,38 @@ private class Looked: JastorObject {
     @Test func transformsSurviveArchives() throws {
         let model = Stamped(dictionary: json)
         #expect(try Stamped.unarchive(from: try model.archivedData()) == model)
+    }
+
+    /// A closure transform whose `encode` writes a value as `null`, which reads back as `nil`: reported
+    /// at its path by every output that reports issues, and not equal to `nil`.
+    @Test func anEncodeThatWritesNullForAValueIsReported() throws {
+        let model = NullWritten(dictionary: ["count": 3])
+        #expect(model.count == 3)
+        let message = "count: expected a value that Int's transform writes as other than null, found 3"
+        var issues: [JastorIssue] = []
+        let dictionary = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == [message])
+        #expect(dictionary["count"] is NSNull)
+        #expect(throws: JastorError.self) { try model.jsonData() }
+        #expect(throws: (any Error).self) { try JSONEncoder().encode(model) }
+        #expect(model != NullWritten())
+        #expect(model != NullWritten(dictionary: ["count": 4]))
+        var empty: [JastorIssue] = []
+        _ = NullWritten().toDictionary(issues: &empty)
+        #expect(empty.isEmpty, "nil is written as null quietly: \(empty)")
+    }
+
+    /// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation keeps the amount:
+    /// `19.99` is 1999 cents and written back `19.99`; `19.00`, read as the `Int` 19, is 1900.
+    @Test func theDocumentedCentsExampleKeepsTheAmount() throws {
+        for (input, cents) in [("19.99", 1999), ("0.29", 29), ("19.00", 1900), ("1.15", 115)] {
+            var issues: [JastorIssue] = []
+            let model = try DocumentedCents(json: Data(#"{"cents": \#(input)}"#.utf8), issues: &issues)
+            #expect(issues.isEmpty, "\(issues)")
+            #expect(model.cents == cents, "\(input)")
+            let back = try DocumentedCents(json: try model.jsonData())
+            #expect(back.cents == cents, "\(input)")
+        }
     }
 
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
