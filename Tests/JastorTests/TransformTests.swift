@@ -176,6 +176,15 @@ private final class DocumentedCents: JastorObject {
     }
 }
 
+/// A table whose string has another Unicode spelling (`"café"`, `"cafe\u{301}"`).
+private final class Accented: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register { property(\.shade, transform: .table(["caf\u{E9}": Shade.light, "dark": .dark])) }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     /// Closure transforms and class hooks are handed a number exactly, as an untyped property
@@ -319,6 +328,22 @@ private final class DocumentedCents: JastorObject {
             let back = try DocumentedCents(json: try model.jsonData())
             #expect(back.cents == cents, "\(input)")
         }
+    }
+
+    /// A table string found in another Unicode spelling (`String`'s equality) is written back in the
+    /// table's: kept and reported.
+    @Test func aTableStringInAnotherUnicodeSpellingIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Accented(json: Data("{\"shade\": \"cafe\u{301}\"}".utf8), issues: &issues)
+        #expect(model.shade == .light)
+        #expect(
+            issues.map(\.description) == [
+                "shade: expected a string of the table of Shade's transform, spelled as in the table, found String "
+                    + "\"cafe\u{301}\" (kept as the table's value, written \"caf\u{E9}\")"
+            ])
+        var quiet: [JastorIssue] = []
+        _ = try Accented(json: Data("{\"shade\": \"caf\u{E9}\"}".utf8), issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
     }
 
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
