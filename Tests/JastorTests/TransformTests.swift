@@ -185,6 +185,19 @@ private final class Accented: JastorObject {
     }
 }
 
+/// `.stringEncoded` numbers.
+private final class Boxed: JastorObject {
+    var count = 0
+    var price = 0.0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.count, transform: .stringEncoded)
+            property(\.price, transform: .stringEncoded)
+        }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     /// Closure transforms and class hooks are handed a number exactly, as an untyped property
@@ -344,6 +357,30 @@ private final class Accented: JastorObject {
         var quiet: [JastorIssue] = []
         _ = try Accented(json: Data("{\"shade\": \"caf\u{E9}\"}".utf8), issues: &quiet)
         #expect(quiet.isEmpty, "\(quiet)")
+    }
+
+    /// `.stringEncoded` writes a number's own text: a string spelled otherwise (`"007"`, `"5.0"`,
+    /// `"1.50"`) is kept and reported; one spelled so is quiet.
+    @Test func stringEncodedTextWrittenOtherwiseIsReported() throws {
+        let rewritten = [
+            (#"{"count": "007"}"#, #"count: expected Int written back as read, found String "007" (written "7")"#),
+            (#"{"count": "5.0"}"#, #"count: expected Int written back as read, found String "5.0" (written "5")"#),
+            (
+                #"{"price": "1.50"}"#,
+                #"price: expected Double written back as read, found String "1.50" (written "1.5")"#
+            ),
+        ]
+        for (input, message) in rewritten {
+            var issues: [JastorIssue] = []
+            _ = try Boxed(json: Data(input.utf8), issues: &issues)
+            #expect(issues.map(\.description) == [message], "\(input)")
+        }
+        var quiet: [JastorIssue] = []
+        let model = try Boxed(json: Data(#"{"count": "7", "price": "1.5"}"#.utf8), issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
+        #expect(
+            String(decoding: try model.jsonData(options: .sortedKeys), as: UTF8.self) == #"{"count":"7","price":"1.5"}"#
+        )
     }
 
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
