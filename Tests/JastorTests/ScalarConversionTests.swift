@@ -2,6 +2,40 @@ import Foundation
 import Jastor
 import Testing
 
+private enum Ratio: Double, JastorValue {
+    case zero = 0.0
+    case half = 0.5
+}
+
+private enum Place: String, JastorValue {
+    case cafe = "caf\u{E9}"
+    case bar
+}
+
+private enum Level: Int8, JastorValue {
+    case low = 1
+    case high = 2
+}
+
+private enum Count: UInt, JastorValue {
+    case one = 1
+    case two = 2
+}
+
+/// Enums whose raw values `==` matches in another spelling, and enums of narrow raw types.
+private final class Cased: JastorObject {
+    var ratio = Ratio.half
+    var place = Place.bar
+    var places: [Place] = []
+    var level = Level.low
+    var levels: [Level] = []
+    var count = Count.one
+
+    override class var properties: [JastorProperty] {
+        register(\.ratio, \.place, \.places, \.level, \.levels, \.count)
+    }
+}
+
 /// Every supported type, each coercion, and each coercion's failure.
 @Suite struct ScalarConversionTests {
     @Test func mapsEverySupportedType() throws {
@@ -41,6 +75,38 @@ import Testing
     ///
     /// A `UUID` in any case reads, and is written back in `uuidString`'s upper case. Base64 whose
     /// unused bits are set (`"QR=="`) reads leniently and is written back canonical (`"QQ=="`).
+    /// A case matched by `==` in another spelling of its raw value (`-0.0` for `0.0`, `"cafe\u{301}"`
+    /// for `"café"`) is written back in the case's: kept and reported.
+    @Test func anEnumCaseReadInAnotherSpellingIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Cased(
+            json: Data("{\"ratio\": -0.0, \"place\": \"cafe\u{301}\", \"places\": [\"bar\", \"cafe\u{301}\"]}".utf8),
+            issues: &issues)
+        #expect(model.ratio == .zero && model.place == .cafe && model.places == [.bar, .cafe])
+        let place =
+            "expected Place written back as read, found String \"cafe\u{301}\" (kept as Place.cafe, written \"caf\u{E9}\")"
+        #expect(
+            issues.map(\.description) == [
+                "ratio: expected Ratio written back as read, found Number -0.0 (kept as Ratio.zero, written 0)",
+                "place: " + place, "places[1]: " + place,
+            ])
+        var quiet: [JastorIssue] = []
+        _ = try Cased(
+            json: Data("{\"ratio\": 0.0, \"place\": \"caf\u{E9}\", \"places\": [\"bar\"]}".utf8), issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
+    }
+
+    /// An enum's mismatch names the enum whatever its raw type refused, out of range too.
+    @Test func enumMismatchesNameTheEnum() throws {
+        var issues: [JastorIssue] = []
+        _ = try Cased(json: Data(#"{"level": 300, "levels": [1, 3, -200], "count": -1}"#.utf8), issues: &issues)
+        #expect(
+            issues.map(\.description) == [
+                "level: expected Level, found Number 300", "levels[1]: expected Level, found Number 3",
+                "levels[2]: expected Level, found Number -200", "count: expected Count, found Number -1",
+            ])
+    }
+
     @Test func uuidAndDataKeepValuesNotSpellings() throws {
         var issues: [JastorIssue] = []
         let model = Everything(

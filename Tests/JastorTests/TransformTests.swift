@@ -150,6 +150,54 @@ private class Looked: JastorObject {
     }
 }
 
+/// A closure transform whose `encode` writes `null` for a value.
+private final class NullWritten: JastorObject {
+    var count: Int?
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.count, transform: JastorTransform<Int>(decode: { $0 as? Int }, encode: { _ in NSNull() }))
+        }
+    }
+}
+
+/// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation, as written there.
+private final class DocumentedCents: JastorObject {
+    var cents = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(
+                \.cents,
+                transform: JastorTransform<Int>(
+                    decode: { ($0 as? Double ?? ($0 as? Int).map(Double.init)).map { Int(($0 * 100).rounded()) } },
+                    encode: { Double($0) / 100 }))
+        }
+    }
+}
+
+/// A table whose string has another Unicode spelling (`"café"`, `"cafe\u{301}"`).
+private final class Accented: JastorObject {
+    var shade = Shade.light
+
+    override class var properties: [JastorProperty] {
+        register { property(\.shade, transform: .table(["caf\u{E9}": Shade.light, "dark": .dark])) }
+    }
+}
+
+/// `.stringEncoded` numbers.
+private final class Boxed: JastorObject {
+    var count = 0
+    var price = 0.0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.count, transform: .stringEncoded)
+            property(\.price, transform: .stringEncoded)
+        }
+    }
+}
+
 /// Every built-in transform and a closure transform, in both directions.
 @Suite struct TransformTests {
     /// Closure transforms and class hooks are handed a number exactly, as an untyped property
@@ -261,6 +309,78 @@ private class Looked: JastorObject {
     @Test func transformsSurviveArchives() throws {
         let model = Stamped(dictionary: json)
         #expect(try Stamped.unarchive(from: try model.archivedData()) == model)
+    }
+
+    /// A closure transform whose `encode` writes a value as `null`, which reads back as `nil`: reported
+    /// at its path by every output that reports issues, and not equal to `nil`.
+    @Test func anEncodeThatWritesNullForAValueIsReported() throws {
+        let model = NullWritten(dictionary: ["count": 3])
+        #expect(model.count == 3)
+        let message = "count: expected a value that Int's transform writes as other than null, found 3"
+        var issues: [JastorIssue] = []
+        let dictionary = model.toDictionary(issues: &issues)
+        #expect(issues.map(\.description) == [message])
+        #expect(dictionary["count"] is NSNull)
+        #expect(throws: JastorError.self) { try model.jsonData() }
+        #expect(throws: (any Error).self) { try JSONEncoder().encode(model) }
+        #expect(model != NullWritten())
+        #expect(model != NullWritten(dictionary: ["count": 4]))
+        var empty: [JastorIssue] = []
+        _ = NullWritten().toDictionary(issues: &empty)
+        #expect(empty.isEmpty, "nil is written as null quietly: \(empty)")
+    }
+
+    /// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation keeps the amount:
+    /// `19.99` is 1999 cents and written back `19.99`; `19.00`, read as the `Int` 19, is 1900.
+    @Test func theDocumentedCentsExampleKeepsTheAmount() throws {
+        for (input, cents) in [("19.99", 1999), ("0.29", 29), ("19.00", 1900), ("1.15", 115)] {
+            var issues: [JastorIssue] = []
+            let model = try DocumentedCents(json: Data(#"{"cents": \#(input)}"#.utf8), issues: &issues)
+            #expect(issues.isEmpty, "\(issues)")
+            #expect(model.cents == cents, "\(input)")
+            let back = try DocumentedCents(json: try model.jsonData())
+            #expect(back.cents == cents, "\(input)")
+        }
+    }
+
+    /// A table string found in another Unicode spelling (`String`'s equality) is written back in the
+    /// table's: kept and reported.
+    @Test func aTableStringInAnotherUnicodeSpellingIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Accented(json: Data("{\"shade\": \"cafe\u{301}\"}".utf8), issues: &issues)
+        #expect(model.shade == .light)
+        #expect(
+            issues.map(\.description) == [
+                "shade: expected a string of the table of Shade's transform, spelled as in the table, found String "
+                    + "\"cafe\u{301}\" (kept as the table's value, written \"caf\u{E9}\")"
+            ])
+        var quiet: [JastorIssue] = []
+        _ = try Accented(json: Data("{\"shade\": \"caf\u{E9}\"}".utf8), issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
+    }
+
+    /// `.stringEncoded` writes a number's own text: a string spelled otherwise (`"007"`, `"5.0"`,
+    /// `"1.50"`) is kept and reported; one spelled so is quiet.
+    @Test func stringEncodedTextWrittenOtherwiseIsReported() throws {
+        let rewritten = [
+            (#"{"count": "007"}"#, #"count: expected Int written back as read, found String "007" (written "7")"#),
+            (#"{"count": "5.0"}"#, #"count: expected Int written back as read, found String "5.0" (written "5")"#),
+            (
+                #"{"price": "1.50"}"#,
+                #"price: expected Double written back as read, found String "1.50" (written "1.5")"#
+            ),
+        ]
+        for (input, message) in rewritten {
+            var issues: [JastorIssue] = []
+            _ = try Boxed(json: Data(input.utf8), issues: &issues)
+            #expect(issues.map(\.description) == [message], "\(input)")
+        }
+        var quiet: [JastorIssue] = []
+        let model = try Boxed(json: Data(#"{"count": "7", "price": "1.5"}"#.utf8), issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
+        #expect(
+            String(decoding: try model.jsonData(options: .sortedKeys), as: UTF8.self) == #"{"count":"7","price":"1.5"}"#
+        )
     }
 
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {

@@ -37,6 +37,21 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
-        MappingEngine.encodeUntyped(encodeValue(value), transformed: true, context: &context)
+        let written = MappingEngine.encodeUntyped(encodeValue(value), transformed: true, context: &context)
+        guard case .null = written, !Self.isNil(value) else { return written }
+        // `null` reads back as `nil` (or the default), not as this value: reported where output
+        // reports issues, and told apart from `nil` by equality and `description`.
+        guard context.purpose != .inspection else { return .string(ValueDescription.describing(value)) }
+        context.record(
+            .unencodableValue, expected: "a value that \(name)'s transform writes as other than null",
+            found: ValueDescription.describing(value))
+        return .null
+    }
+
+    /// Whether `value` is an optional holding nothing (a transform of an optional type), which
+    /// `null` stands for; asked only of values `encode` wrote as `null`.
+    private static func isNil(_ value: Value) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 }

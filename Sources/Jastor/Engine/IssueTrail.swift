@@ -80,13 +80,14 @@ struct IssueTrail {
     /// How many issues have been recorded: a mark for ``renameExpected(since:to:)``.
     var count: Int { entries.count }
 
-    /// Names `expected` as what the type mismatches and invalid values recorded at this level since
-    /// `mark` expected:
-    /// a raw value's codec speaks of its raw type where the property holds an enum.
+    /// Names `expected` as what the type mismatches, invalid values and values out of range
+    /// recorded at this level since `mark` expected:
+    /// a raw value's codec speaks of its raw type where the property holds an enum (`300` for an
+    /// `Int8`-backed enum is `expected Level`, not `expected Int8`).
     mutating func renameExpected(since mark: Int, to expected: String) {
         for index in mark..<entries.count
         where entries[index].isRelative && entries[index].reversedPath.isEmpty
-            && [.typeMismatch, .invalidValue].contains(entries[index].issue.kind)
+            && [.typeMismatch, .invalidValue, .valueOutOfRange].contains(entries[index].issue.kind)
         {
             let issue = entries[index].issue
             entries[index].issue = JastorIssue(

@@ -58,7 +58,17 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
-        inner.decode(source, into: slot, context: &context)
+        guard inner.decode(source, into: slot, context: &context) else { return false }
+        // A string is written back as the value's text: other text (`"007"`, `"1.50"`) is reported.
+        if case .scalar(.string(let text)) = source.kind {
+            let written = slot.pointee.description
+            if written != text {
+                context.record(
+                    .invalidValue, expected: "\(typeName) written back as read",
+                    found: "\(source.kind.summary) (written \(written.debugDescription))")
+            }
+        }
+        return true
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {

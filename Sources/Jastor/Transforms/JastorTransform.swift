@@ -25,11 +25,20 @@ public struct JastorTransform<Value>: Sendable {
     /// the exact `Decimal` (`-65.613616999999977`, as Linux's `JSONSerialization` gives it), and
     /// one no `Decimal` holds either (`1e400`) as its text. It returns `nil` when the value does
     /// not fit, which is reported. Objects and arrays come as `[String: Any]` and `[Any]`.
-    /// `encode` returns a Foundation JSON value.
+    /// `encode` returns a Foundation JSON value. Round where `decode` computes (`19.99 * 100` is
+    /// `1998.9999…`), and read integers too (`19.00` is written, and arrives, as `19`):
     ///
     /// ```swift
-    /// let cents = JastorTransform<Int>(decode: { ($0 as? Double).map { Int($0 * 100) } }, encode: { Double($0) / 100 })
+    /// let cents = JastorTransform<Int>(
+    ///     decode: { ($0 as? Double ?? ($0 as? Int).map(Double.init)).map { Int(($0 * 100).rounded()) } },
+    ///     encode: { Double($0) / 100 })
     /// ```
+    ///
+    /// What `encode` returns is not decoded again to check it: a value `decode` does not read back
+    /// (another type) is reported when the output is read back; a lossy `encode` that `decode`
+    /// still reads (`35` written as `3`) is not found, and equality, which compares what `encode`
+    /// writes, calls such values equal. An `encode` that writes a value as `null` is reported at
+    /// its path by every output that reports issues.
     ///
     /// - Parameters:
     ///   - typeName: The name used for the expected type in issues; the type's name by default.

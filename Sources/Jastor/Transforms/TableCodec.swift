@@ -26,9 +26,18 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
                 typeName: TypeName.short(Value.self),
                 decode: { scalar in
                     guard case .string(let text) = scalar else { return .failure(.typeMismatch) }
-                    return readable[text].map { .success($0) } ?? .failure(.invalidValue)
+                    guard let index = readable.index(forKey: text) else { return .failure(.invalidValue) }
+                    let (key, value) = readable[index]
+                    // Found by `String`'s equality, which calls canonically equivalent spellings
+                    // equal (`"cafe\u{301}"` finds `"café"`): written back in the table's spelling.
+                    return key.utf8.elementsEqual(text.utf8) ? .success(value) : .rewritten(value)
                 },
-                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null }))
+                encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null },
+                rewritten: Rewritten(
+                    kind: .invalidValue,
+                    expected:
+                        "a string of the table of \(TypeName.short(Value.self))'s transform, spelled as in the table",
+                    kept: "the table's value")))
     }
 
     override var declarationMistake: DeclarationMistake? { ambiguity }
