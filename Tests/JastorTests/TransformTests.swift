@@ -161,6 +161,20 @@ private final class NullWritten: JastorObject {
     }
 }
 
+/// A closure transform that writes `"x"` as `null`.
+private final class XAsNull: JastorObject {
+    var tag = ""
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(
+                \.tag,
+                transform: JastorTransform<String>(
+                    decode: { $0 as? String }, encode: { $0 == "x" ? NSNull() as Any : $0 }))
+        }
+    }
+}
+
 /// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation, as written there.
 private final class DocumentedCents: JastorObject {
     var cents = 0
@@ -328,6 +342,17 @@ private final class Boxed: JastorObject {
         var empty: [JastorIssue] = []
         _ = NullWritten().toDictionary(issues: &empty)
         #expect(empty.isEmpty, "nil is written as null quietly: \(empty)")
+    }
+
+    /// Equality and `description` tell a value written as `null` from a string holding its text:
+    /// it stands as itself, marked (`WrittenAsNull(value: "x")`), not as that text (review 14B).
+    @Test func aValueWrittenAsNullIsNotEqualToItsText() {
+        let written = XAsNull(dictionary: ["tag": "x"])
+        let text = XAsNull(dictionary: ["tag": #""x""#])
+        #expect(written.tag != text.tag)
+        #expect(written.description != text.description, "\(written) vs \(text)")
+        let equal = written == text
+        #expect(!equal)
     }
 
     /// The example of `JastorTransform.init(typeName:decode:encode:)`'s documentation keeps the amount:

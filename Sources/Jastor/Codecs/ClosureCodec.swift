@@ -41,7 +41,7 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         guard case .null = written, !Self.isNil(value) else { return written }
         // `null` reads back as `nil` (or the default), not as this value: reported where output
         // reports issues, and told apart from `nil` by equality and `description`.
-        guard context.purpose != .inspection else { return .string(ValueDescription.describing(value)) }
+        guard context.purpose != .inspection else { return .opaque(OpaqueValue(value: WrittenAsNull(value: value))) }
         context.record(
             .unencodableValue, expected: "a value that \(name)'s transform writes as other than null",
             found: ValueDescription.describing(value))
@@ -54,4 +54,11 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         let mirror = Mirror(reflecting: value)
         return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
+}
+
+/// What equality and `description` see of a value a transform's `encode` writes as `null`: the
+/// value itself, marked, so that it is told apart from `nil` and from a string of its text
+/// (`WrittenAsNull(value: 3)`).
+struct WrittenAsNull {
+    let value: Any
 }
