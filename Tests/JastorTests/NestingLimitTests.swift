@@ -120,25 +120,7 @@ enum DeepContainer: String, CaseIterable, Sendable {
         let endsInNull = written is NSNull  // outside `#expect`, which would describe the arrays
         #expect(arrays == 255)
         #expect(endsInNull)
-        let error = try #require(throws: JastorError.self) { try list.jsonData() }
-        #expect(error.issues.map(\.description) == expected)
-        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
-            let archiveError = try #require(throws: JastorError.self) { try list.archivedData(format: format) }
-            #expect(archiveError.issues.map(\.kind) == [.nestingTooDeep])
-        }
-        // Not `#expect(throws:)`, which reflects the error's value (the model) down to its last level.
-        let encodingFailed: Bool
-        do {
-            _ = try JSONEncoder().encode(list)
-            encodingFailed = false
-        } catch {
-            encodingFailed = error is EncodingError
-        }
-        #expect(encodingFailed)
-        let other = UntypedList()
-        other.items = [levels[0]]
-        _ = list == other
-        #expect(list.hashValue == other.hashValue)
+        try Self.expectRefusedByEveryWriter(list, holding: levels[0], issues: expected)
         #expect(list.description.hasPrefix("UntypedList(\n  items: [\n    [\n"))
     }
 
@@ -162,25 +144,7 @@ enum DeepContainer: String, CaseIterable, Sendable {
             let cutToNull = items.count == 1 && type(of: items[0]) is NSNull.Type
             #expect(cutToNull)
         }
-        let error = try #require(throws: JastorError.self) { try list.jsonData() }
-        #expect(error.issues.map(\.description) == expected)
-        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
-            let archiveError = try #require(throws: JastorError.self) { try list.archivedData(format: format) }
-            #expect(archiveError.issues.map(\.kind) == [.nestingTooDeep])
-        }
-        // Not `#expect(throws:)`, which reflects the error's value (the model) down to its last level.
-        let encodingFailed: Bool
-        do {
-            _ = try JSONEncoder().encode(list)
-            encodingFailed = false
-        } catch {
-            encodingFailed = error is EncodingError
-        }
-        #expect(encodingFailed)
-        let other = UntypedList()
-        other.items = [levels[0]]
-        _ = list == other
-        #expect(list.hashValue == other.hashValue)
+        try Self.expectRefusedByEveryWriter(list, holding: levels[0], issues: expected)
         let description = list.description
         #expect(description.hasPrefix("UntypedList(\n  items: [") && description.contains("…"))
     }
@@ -360,5 +324,29 @@ enum DeepContainer: String, CaseIterable, Sendable {
         let inner = try #require(items.first as? [Any])
         #expect(inner.first as? String == "x")
         #expect(inner.last is NSNull)
+    }
+
+    /// `jsonData()`, both archive formats and `Codable` refuse `list`, cut at the nesting limit, with
+    /// `issues`; equality and hashing of it and of another list holding `first` finish and agree.
+    private static func expectRefusedByEveryWriter(_ list: UntypedList, holding first: Any, issues: [String]) throws {
+        let error = try #require(throws: JastorError.self) { try list.jsonData() }
+        #expect(error.issues.map(\.description) == issues)
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let archiveError = try #require(throws: JastorError.self) { try list.archivedData(format: format) }
+            #expect(archiveError.issues.map(\.kind) == [.nestingTooDeep])
+        }
+        // Not `#expect(throws:)`, which reflects the error's value (the model) down to its last level.
+        let encodingFailed: Bool
+        do {
+            _ = try JSONEncoder().encode(list)
+            encodingFailed = false
+        } catch {
+            encodingFailed = error is EncodingError
+        }
+        #expect(encodingFailed)
+        let other = UntypedList()
+        other.items = [first]
+        _ = list == other
+        #expect(list.hashValue == other.hashValue)
     }
 }
