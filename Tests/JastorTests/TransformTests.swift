@@ -437,8 +437,7 @@ private final class Boxed: JastorObject {
 
     @Test func aTableWithTwoStringsForOneValueIsADeclarationMistake() {
         let message =
-            #"DoublyShaded.shade: expected a table of Shade with one string per value, found light under "Light" and "light""#
-            .replacingOccurrences(of: "per value,", with: "per value (other spellings go in aliases:),")
+            #"DoublyShaded.shade: expected a table of Shade with one string per value (other spellings go in aliases:), found light under "Light" and "light""#
         #expect(DoublyShaded.declarationIssues.map(\.description) == [message])
         #expect(throws: JastorError.self) { try DoublyShaded(validating: ["shade": "Light"]) }
         #expect(Shaded.declarationIssues.isEmpty)
