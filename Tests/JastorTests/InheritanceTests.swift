@@ -61,6 +61,37 @@ private final class SecretIgnoringSub: SecretKeeper {
     override class var properties: [JastorProperty] { [.ignored("secret", \SecretIgnoringSub.secret)] }
 }
 
+/// `SecretKeeper` registered with the short form, whose key path `\.secret` is rooted at the class
+/// being mapped (`Self`): a subclass's, when a subclass is mapped.
+private class ShortSecretKeeper: JastorObject {
+    private var secret = "base"
+    var keeperSecret: String {
+        get { secret }
+        set { secret = newValue }
+    }
+    override class var properties: [JastorProperty] { register(\.secret) }
+}
+
+/// Its own `secret`, left unregistered.
+private final class ShortSecretShadowingSub: ShortSecretKeeper {
+    private var secret = "unregistered"
+    var shadow: String { secret }
+}
+
+/// Its own `secret`, listed with `ignored(_:)` as a cache.
+private final class ShortSecretIgnoringSub: ShortSecretKeeper {
+    private var secret = "own cache"
+    var cache: String { secret }
+    override class var properties: [JastorProperty] { register { ignored(\.secret) } }
+}
+
+/// Its own `secret`, registered under another key.
+private final class ShortSecretRegisteringSub: ShortSecretKeeper {
+    private var secret = "sub"
+    var subSecret: String { secret }
+    override class var properties: [JastorProperty] { register { property(\.secret, key: "subSecret") } }
+}
+
 private class UnderscoredCounter: JastorObject {
     var _count = 0
     override class var properties: [JastorProperty] { register(\._count) }
@@ -178,5 +209,47 @@ private final class CountingSub: UnderscoredCounter {
             ])
         #expect(UnderscoredCounter.declarationIssues.isEmpty)
         #expect(UnderscoredCounter(dictionary: ["count": 3])._count == 3)
+    }
+
+    /// A base registering with the short form beside a subclass's field of the same name acts as
+    /// the long form.
+    ///
+    /// The short form (`register(\.secret)`) beside a subclass's own `secret` behaves as the long
+    /// form (`\SecretKeeper.secret`) does: unregistered, the
+    /// subclass's field is reported and left alone; ignored, it is left alone quietly; registered,
+    /// both are one declaration issue. The base's field keeps its key and value.
+    @Test func aShortFormBaseRegistrationBesideASubclassFieldOfItsNameActsAsTheLongForm() throws {
+        #expect(ShortSecretKeeper.declarationIssues.isEmpty, "\(ShortSecretKeeper.declarationIssues)")
+        #expect(
+            ShortSecretShadowingSub.declarationIssues.map(\.description) == [
+                "ShortSecretShadowingSub.secret: expected a registration in ShortSecretShadowingSub.properties, "
+                    + "found an unregistered stored property"
+            ])
+        var issues: [JastorIssue] = []
+        let shadowing = ShortSecretShadowingSub(dictionary: ["secret": "x"], issues: &issues)
+        #expect(
+            shadowing.keeperSecret == "x" && shadowing.shadow == "unregistered",
+            "\(shadowing.keeperSecret) \(shadowing.shadow)")
+        #expect(issues == ShortSecretShadowingSub.declarationIssues, "\(issues)")
+        #expect(try Fixtures.canonical(shadowing.toDictionary()) == #"{"secret":"x"}"#)
+
+        #expect(ShortSecretIgnoringSub.declarationIssues.isEmpty, "\(ShortSecretIgnoringSub.declarationIssues)")
+        var quiet: [JastorIssue] = []
+        let ignoring = try ShortSecretIgnoringSub(json: Data(#"{"secret": "x"}"#.utf8), issues: &quiet)
+        #expect(quiet.isEmpty && ignoring.keeperSecret == "x" && ignoring.cache == "own cache", "\(quiet)")
+        #expect(try Fixtures.canonical(ignoring.toDictionary()) == #"{"secret":"x"}"#)
+        for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+            let back = try ShortSecretIgnoringSub.unarchive(from: try ignoring.archivedData(format: format))
+            #expect(back.keeperSecret == "x" && back.cache == "own cache" && back == ignoring, "\(format)")
+        }
+        let decoded = try JSONDecoder().decode(ShortSecretIgnoringSub.self, from: try JSONEncoder().encode(ignoring))
+        #expect(decoded.keeperSecret == "x")
+
+        #expect(
+            ShortSecretRegisteringSub.declarationIssues.map(\.description) == [
+                "ShortSecretRegisteringSub.secret: expected one stored property named secret in "
+                    + "ShortSecretRegisteringSub and its superclasses (registrations tell properties apart by name; "
+                    + "rename one), found ShortSecretKeeper.secret and ShortSecretRegisteringSub.secret, both left out"
+            ])
     }
 }

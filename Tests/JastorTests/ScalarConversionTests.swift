@@ -36,6 +36,86 @@ private final class Cased: JastorObject {
     }
 }
 
+/// Enums whose own `init?(rawValue:)` folds raw values into cases whose raw values differ, one per
+/// raw type: each keeps the case and writes its raw value, not the one read.
+private enum FoldedLevel: Int, JastorValue {
+    case low = 1
+    case high = 2
+
+    init?(rawValue: Int) {
+        switch rawValue {
+        case ...1: self = .low
+        default: self = .high
+        }
+    }
+}
+
+private enum FoldedTiny: Int8, JastorValue {
+    case negative = -1
+    case positive = 1
+
+    init?(rawValue: Int8) { self = rawValue < 0 ? .negative : .positive }
+}
+
+private enum FoldedCount: UInt, JastorValue {
+    case few = 1
+    case many = 100
+
+    init?(rawValue: UInt) { self = rawValue < 10 ? .few : .many }
+}
+
+private enum FoldedAmount: Decimal, JastorValue {
+    case one = 1
+    case two = 2
+
+    init?(rawValue: Decimal) { self = rawValue < 2 ? .one : .two }
+}
+
+private enum FoldedRatio: Double, JastorValue {
+    case zero = 0
+    case half = 0.5
+
+    init?(rawValue: Double) { self = rawValue < 0.25 ? .zero : .half }
+}
+
+/// A `Bool` raw value, which no `enum`'s raw type can be: every value reads as `.on`.
+private enum FoldedSwitch: RawRepresentable, JastorValue {
+    case on
+
+    init?(rawValue: Bool) { self = .on }
+    var rawValue: Bool { true }
+}
+
+/// Matches its cases' raw values in any letter case.
+private enum FoldedMood: String, JastorValue {
+    case calm
+    case angry
+
+    init?(rawValue: String) {
+        switch rawValue.lowercased() {
+        case "calm": self = .calm
+        case "angry": self = .angry
+        default: return nil
+        }
+    }
+}
+
+/// One property of each folding enum.
+private final class Folded: JastorObject {
+    var level = FoldedLevel.low
+    var levels: [FoldedLevel] = []
+    var tiny = FoldedTiny.positive
+    var count = FoldedCount.few
+    var amount = FoldedAmount.one
+    var ratio = FoldedRatio.zero
+    var flag = FoldedSwitch.on
+    var mood = FoldedMood.calm
+
+    override class var properties: [JastorProperty] {
+        register(\.level, \.levels, \.tiny, \.count, \.amount, \.ratio, \.flag, \.mood)
+    }
+}
+
 /// Every supported type, each coercion, and each coercion's failure.
 @Suite struct ScalarConversionTests {
     @Test func mapsEverySupportedType() throws {
@@ -318,5 +398,88 @@ private final class Cased: JastorObject {
         var issues: [JastorIssue] = []
         _ = Everything(dictionary: ["double": Double.nan], issues: &issues)
         #expect(issues.map(\.description) == ["double: expected a finite Double, found Number nan"])
+    }
+
+    /// An enum whose own `init?(rawValue:)` gives a case for another raw value (`7` read as
+    /// `.high`, whose raw value is `2`) keeps the case and is reported with what it writes, for
+    /// every raw type, leniently and strictly; a case read as its own raw value is quiet.
+    @Test func aCaseFoldedFromAnotherRawValueIsReported() throws {
+        let json = Data(
+            #"{"level": 7, "levels": [1, 0, 2], "tiny": -5, "count": 9, "amount": 1.5, "ratio": 0.1, "flag": false, "mood": "CALM"}"#
+                .utf8)
+        let expected = [
+            "level: expected FoldedLevel written back as read, found Number 7 (kept as FoldedLevel.high, written 2)",
+            "levels[1]: expected FoldedLevel written back as read, found Number 0 (kept as FoldedLevel.low, written 1)",
+            "tiny: expected FoldedTiny written back as read, found Number -5 (kept as FoldedTiny.negative, written -1)",
+            "count: expected FoldedCount written back as read, found Number 9 (kept as FoldedCount.few, written 1)",
+            "amount: expected FoldedAmount written back as read, found Number 1.5 (kept as FoldedAmount.one, written 1)",
+            "ratio: expected FoldedRatio written back as read, found Number 0.1 (kept as FoldedRatio.zero, written 0)",
+            "flag: expected FoldedSwitch written back as read, found Bool false (kept as FoldedSwitch.on, written true)",
+            #"mood: expected FoldedMood written back as read, found String "CALM" (kept as FoldedMood.calm, written "calm")"#,
+        ]
+        var issues: [JastorIssue] = []
+        let model = try Folded(json: json, issues: &issues)
+        #expect(issues.map(\.description) == expected)
+        #expect(model.level == .high && model.levels == [.low, .low, .high] && model.tiny == .negative)
+        #expect(model.count == .few && model.amount == .one && model.ratio == .zero && model.mood == .calm)
+        #expect(
+            String(decoding: try model.jsonData(options: .sortedKeys), as: UTF8.self)
+                == #"{"amount":1,"count":1,"flag":true,"level":2,"levels":[1,1,2],"mood":"calm","ratio":0,"tiny":-1}"#)
+        let thrown = #expect(throws: JastorError.self) { try Folded(validatingJSON: json) }
+        #expect(thrown?.issues.map(\.description) == expected)
+        var dictionaryIssues: [JastorIssue] = []
+        _ = Folded(
+            dictionary: try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:], issues: &dictionaryIssues
+        )
+        #expect(dictionaryIssues.map(\.description) == expected)
+
+        let asWritten = Data(
+            #"{"level": 2, "levels": [1], "tiny": -1, "count": 100, "amount": 2, "ratio": 0.5, "flag": true, "mood": "angry"}"#
+                .utf8)
+        var quiet: [JastorIssue] = []
+        let same = try Folded(json: asWritten, issues: &quiet)
+        #expect(quiet.isEmpty, "\(quiet)")
+        #expect(try Folded(validatingJSON: try same.jsonData()) == same)
+    }
+
+    /// Over random raw values of a folding enum: an issue exactly when the value read is not the
+    /// kept case's raw value, naming both, and the case's raw value written.
+    @Test func aFoldingEnumIsQuietExactlyWhenItsValueIsWrittenBack() throws {
+        let seed: UInt64 = 0xF01D_0015
+        print("ScalarConversionTests.aFoldingEnumIsQuietExactlyWhenItsValueIsWrittenBack seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let words = ["calm", "angry", "calmer", "ANGRY"]
+        for index in 0..<2_000 {
+            let number = Int.random(in: -4...6, using: &random)
+            // A word in random letter case: most read as a case in another spelling.
+            let text = String(
+                words.randomElement(using: &random)!.map { letter in
+                    Bool.random(using: &random) ? Character(letter.uppercased()) : Character(letter.lowercased())
+                })
+            let json = Data("{\"level\": \(number), \"mood\": \(text.debugDescription)}".utf8)
+            var issues: [JastorIssue] = []
+            let model = try Folded(json: json, issues: &issues)
+            let level = number <= 1 ? FoldedLevel.low : .high
+            var expected: [String] = []
+            if level.rawValue != number {
+                expected.append(
+                    "level: expected FoldedLevel written back as read, found Number \(number) "
+                        + "(kept as FoldedLevel.\(level), written \(level.rawValue))")
+            }
+            if let mood = FoldedMood(rawValue: text) {
+                #expect(model.mood == mood, "seed \(seed), case \(index): \(text)")
+                if mood.rawValue != text {
+                    expected.append(
+                        "mood: expected FoldedMood written back as read, found String \(text.debugDescription) "
+                            + "(kept as FoldedMood.\(mood), written \(mood.rawValue.debugDescription))")
+                }
+            } else {
+                expected.append("mood: expected FoldedMood, found String \(text.debugDescription)")
+            }
+            #expect(model.level == level, "seed \(seed), case \(index): \(number)")
+            #expect(issues.map(\.description) == expected, "seed \(seed), case \(index)")
+            let written = try JSONSerialization.jsonObject(with: try model.jsonData()) as? [String: Any]
+            #expect(written?["level"] as? Int == level.rawValue, "seed \(seed), case \(index)")
+        }
     }
 }

@@ -4,15 +4,16 @@ import Foundation
 final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class; this one holds only an immutable `let` raw-value codec.
     private let raw: Codec<Value.RawValue>
-    /// For `String`, `Double` and `Float` raw values, which a case matches by `==` in another
-    /// spelling (`"cafe\u{301}"` for `"café"`, `-0.0` for `0.0`): the raw value the case writes,
-    /// as text, when it is not the one read; `nil` when it is.
-    private let rewrite: (@Sendable (_ read: Value.RawValue, _ kept: Value.RawValue) -> String?)?
+    /// The raw value the case found writes, as text, when it is not the one read.
+    ///
+    /// `nil` when it is. A case matched by `==` in another spelling (`"cafe\u{301}"` for `"café"`, `-0.0` for
+    /// `0.0`) or chosen for another raw value by the enum's own `init?(rawValue:)` (one that folds
+    /// `7` into `.high`, whose raw value is `2`) is written otherwise (``WrittenBackAsRead``).
+    private let rewrite: @Sendable (_ read: Value.RawValue, _ kept: Value.RawValue) -> String?
 
     init(raw: Codec<Value.RawValue>) {
         self.raw = raw
-        self.rewrite =
-            RawValueRewrite.check(for: Value.RawValue.self) as? @Sendable (Value.RawValue, Value.RawValue) -> String?
+        self.rewrite = WrittenBackAsRead.check(for: Value.RawValue.self, codec: raw)
     }
 
     override var declarationMistake: DeclarationMistake? { raw.declarationMistake }
@@ -40,7 +41,7 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
             context.record(.invalidValue, expected: typeName, found: source.kind.summary)
             return false
         }
-        if let rewrite, let written = rewrite(rawValue, value.rawValue) {
+        if let written = rewrite(rawValue, value.rawValue) {
             context.record(
                 .invalidValue, expected: "\(typeName) written back as read",
                 found: "\(source.kind.summary) (kept as \(typeName).\(value), written \(written))")
@@ -51,31 +52,5 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         raw.encode(value.rawValue, context: &context)
-    }
-}
-
-/// The raw types whose `==` calls different spellings equal, and how the case's own is written.
-private enum RawValueRewrite {
-    /// A `(read, kept) -> written text or nil` closure for `type`, or `nil`.
-    static func check<Raw>(for type: Raw.Type) -> Any? {
-        if type == String.self {
-            let check: @Sendable (String, String) -> String? = { read, kept in
-                read.utf8.elementsEqual(kept.utf8) ? nil : kept.debugDescription
-            }
-            return check
-        }
-        if type == Double.self {
-            let check: @Sendable (Double, Double) -> String? = { read, kept in
-                read.bitPattern == kept.bitPattern ? nil : NumberText.shortest(kept)
-            }
-            return check
-        }
-        if type == Float.self {
-            let check: @Sendable (Float, Float) -> String? = { read, kept in
-                read.bitPattern == kept.bitPattern ? nil : NumberText.shortest(kept)
-            }
-            return check
-        }
-        return nil
     }
 }

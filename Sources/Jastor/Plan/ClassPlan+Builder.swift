@@ -16,6 +16,9 @@ extension ClassPlan {
         struct Registration {
             let name: String
             let property: JastorProperty
+            /// The class declaring the field its key path reaches, when another class's field
+            /// shares the label and the probe told which (``KeyPathNaming/Reached/owner``).
+            let owner: JastorObject.Type?
         }
 
         let modelType: JastorObject.Type
@@ -62,7 +65,8 @@ extension ClassPlan {
                 var firstRegistrations: [String: (position: Int, accessor: PropertyAccessor)] = [:]
                 for (position, property) in type.properties.enumerated() {
                     let accessor = property.accessor
-                    let reached = naming.propertyName(reachedBy: accessor)
+                    let reachedField = naming.property(reachedBy: accessor)
+                    let reached = reachedField?.name
                     // A lazy var's key path is a computed one; listed with `ignored(_:)` it is left alone.
                     if reached == nil, let lazy = naming.lazyPropertyName(readBy: accessor) {
                         if accessor.isMapped { recordLazy(lazy) }
@@ -93,8 +97,9 @@ extension ClassPlan {
                             second: (position, accessor.keyPathDescription))
                     }
                     if firstRegistrations[name] == nil { firstRegistrations[name] = (position, accessor) }
-                    byName[name] = Registration(name: name, property: property)
-                    everyRegistration[name, default: []].append(Registration(name: name, property: property))
+                    let registration = Registration(name: name, property: property, owner: reachedField?.owner)
+                    byName[name] = registration
+                    everyRegistration[name, default: []].append(registration)
                 }
             }
             return byName
@@ -160,10 +165,10 @@ extension ClassPlan {
         /// secret`), or named as what a superclass's `_name` field is read as (`var count` below a
         /// `var _count`, which would then be `_count`). Registrations name properties, so they cannot
         /// tell which of the two one means: a subclass's field of a superclass's field's label that
-        /// no registration rooted at its class or below names is an unregistered stored property, and the
-        /// superclass's field keeps its registration; one that such a registration lists with
-        /// `ignored(_:)` is left alone, and the superclass's field keeps the last registration rooted
-        /// above the subclass; otherwise both are reported and left out.
+        /// no registration reaching it names (``reaches(_:fieldOf:)``) is an unregistered stored
+        /// property, and the superclass's field keeps its registration; one that such a
+        /// registration lists with `ignored(_:)` is left alone, and the superclass's field keeps the
+        /// last registration reaching it; otherwise both are reported and left out.
         private mutating func checkShadowing(
             of stored: [StoredProperty], registrations: [String: Registration]
         ) -> (leftOut: Set<Int>, superclassRegistrations: [Int: Registration]) {
@@ -179,10 +184,8 @@ extension ClassPlan {
                 let base = stored[earlier]
                 sharedLabels.formUnion([base.label, property.label])
                 let registration = registrations[property.label] ?? registrations[property.name]
-                // A key path rooted at the subclass or below may mean its own field; one rooted at a
-                // superclass (the superclass's registration, inherited) cannot reach it.
-                let rootedAtItsClass = registration.map { Self.isRooted($0, atOrBelow: property.owner) } ?? false
-                if base.label == property.label && !rootedAtItsClass {
+                let reachesItsField = registration.map { Self.reaches($0, fieldOf: property.owner) } ?? false
+                if base.label == property.label && !reachesItsField {
                     if !misdirected.contains(property.name) {
                         record(
                             property.name, expected: "a registration in \(shortName).properties",
@@ -193,7 +196,7 @@ extension ClassPlan {
                 }
                 if base.label == property.label, let registration, !registration.property.accessor.isMapped,
                     let inherited = everyRegistration[base.name]?.last(where: {
-                        !Self.isRooted($0, atOrBelow: property.owner)
+                        !Self.reaches($0, fieldOf: property.owner)
                     })
                 {
                     superclassRegistrations[earlier] = inherited
@@ -210,6 +213,17 @@ extension ClassPlan {
                 shadowedNames.formUnion([base.name, property.name])
             }
             return (leftOut, superclassRegistrations)
+        }
+
+        /// Whether the registration reaches the field `owner` declares rather than a superclass's
+        /// field of the same label: the field its key path was seen to reach, or else whether its
+        /// key path is rooted at `owner` or below (one rooted at a superclass cannot reach it).
+        ///
+        /// The root alone does not tell: the short form `register(\.secret)` in a superclass is
+        /// rooted at `Self`, the subclass being mapped, yet reaches the superclass's `secret`.
+        private static func reaches(_ registration: Registration, fieldOf owner: JastorObject.Type) -> Bool {
+            if let reached = registration.owner { return ObjectIdentifier(reached) == ObjectIdentifier(owner) }
+            return isRooted(registration, atOrBelow: owner)
         }
 
         /// Whether the registration's key path is rooted at `type` or a subclass of it: it may

@@ -20,8 +20,19 @@ import Foundation
 ///
 /// When none of these names the property, the registration is reported.
 struct KeyPathNaming {
+    /// A stored property a key path reaches.
+    struct Reached {
+        let name: String
+        /// The class declaring the field reached: told whenever another class of the chain declares
+        /// a field of the same label (each class's `private var secret`) and a probe saw which one
+        /// the key path reaches; `nil` when not told.
+        let owner: JastorObject.Type?
+    }
+
     private let modelType: JastorObject.Type
     private let fields: [StoredField]
+    /// The class declaring each field whose label another class's field shares, by offset.
+    private let sharedLabelOwners: [Int: JastorObject.Type]
     /// The fields holding values (not references, which may be `weak`), whose storage can be
     /// swapped for a sample.
     private let valueSlots: [(name: String, slot: StorageSlot)]
@@ -31,25 +42,50 @@ struct KeyPathNaming {
         let fields = RuntimeLayout.fields(of: modelType)
         let labels = Set(fields.map(\.label))
         self.fields = fields
+        self.sharedLabelOwners = Self.owners(ofSharedLabelsIn: fields, of: modelType)
         self.valueSlots = RuntimeLayout.storageSlots(of: modelType).map { label, slot in
             (StoredPropertyWalker.propertyName(of: label, amongStored: labels), slot)
         }
     }
 
-    /// The name of the stored property `accessor`'s key path reaches, or `nil` when it cannot be
-    /// told.
-    func propertyName(reachedBy accessor: PropertyAccessor) -> String? {
-        if let name = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
+    /// The stored property `accessor`'s key path reaches, or `nil` when it cannot be told.
+    func property(reachedBy accessor: PropertyAccessor) -> Reached? {
+        if let reached = nameByReadingSamples(through: accessor) ?? nameByReadingPatterns(through: accessor)
             ?? nameBySettingSamples(through: accessor) ?? nameBySettingSamplesSeenByMirror(through: accessor)
             ?? nameByReadingTheOnlyFieldOfItsType(through: accessor)
         {
-            return name
+            return reached
         }
         switch Self.spelledComponent(of: accessor.keyPathDescription, root: accessor.rootTypeName) {
-        case .name(let name): return name
-        case .offset(let offset): return fields.first { $0.offset == offset }?.propertyName
+        case .name(let name): return Reached(name: name, owner: nil)
+        case .offset(let offset): return fields.first { $0.offset == offset }.map(reached)
         case nil: return nil
         }
+    }
+
+    /// The property stored in `field`, and its class when another class's field shares its label.
+    private func reached(_ field: StoredField) -> Reached {
+        Reached(name: field.propertyName, owner: sharedLabelOwners[field.offset])
+    }
+
+    /// The class declaring each field of `fields` (those of `modelType` and its superclasses) whose
+    /// label another field shares, by offset: the highest class of the chain whose layout has it.
+    private static func owners(
+        ofSharedLabelsIn fields: [StoredField], of modelType: JastorObject.Type
+    ) -> [Int: JastorObject.Type] {
+        var counts: [String: Int] = [:]
+        for field in fields { counts[field.label, default: 0] += 1 }
+        let shared = Set(counts.filter { $0.value > 1 }.keys)
+        guard !shared.isEmpty else { return [:] }
+        var owners: [Int: JastorObject.Type] = [:]
+        var next: AnyClass? = modelType
+        while let type = next as? JastorObject.Type {
+            for field in RuntimeLayout.fields(of: type) where shared.contains(field.label) {
+                owners[field.offset] = type
+            }
+            next = _getSuperclass(type)
+        }
+        return owners
     }
 
     /// The `lazy var` whose storage reading through the key path fills in a blank model, or `nil`.
@@ -85,7 +121,7 @@ struct KeyPathNaming {
     }
 
     /// The one field whose bytes change when a sample is written through the key path.
-    private func nameBySettingSamples(through accessor: PropertyAccessor) -> String? {
+    private func nameBySettingSamples(through accessor: PropertyAccessor) -> Reached? {
         for write in accessor.probeWriters() {
             let model = modelType.init()
             let before = bytes(of: model)
@@ -97,10 +133,11 @@ struct KeyPathNaming {
             // A value field of the key path's own type was already tried by reading samples back
             // (the first way), and the key path did not read it: it is another property the setter
             // writes (a computed property over it), not this one's storage.
+            // (By offset: a superclass's field whose label a subclass's shares has no slot there.)
             let triedByReading =
                 accessor.probeWriters().count >= 2
-                && valueSlots.contains { $0.name == field.propertyName && $0.slot.type == accessor.valueType }
-            return triedByReading ? nil : field.propertyName
+                && valueSlots.contains { $0.slot.offset == field.offset && $0.slot.type == accessor.valueType }
+            return triedByReading ? nil : reached(field)
         }
         return nil
     }
@@ -110,12 +147,12 @@ struct KeyPathNaming {
     ///
     /// Used only without the class's layout (``RuntimeLayout`` off, or a runtime that cannot walk
     /// the class); only public reflection.
-    private func nameBySettingSamplesSeenByMirror(through accessor: PropertyAccessor) -> String? {
+    private func nameBySettingSamplesSeenByMirror(through accessor: PropertyAccessor) -> Reached? {
         guard fields.isEmpty else { return nil }
         for write in accessor.probeWriters() {
             let model = modelType.init()
             let properties = StoredPropertyWalker.walk(model).properties
-            let before = properties.map { ($0.name, Self.fingerprint($0.value)) }
+            let before = properties.map { (Reached(name: $0.name, owner: $0.owner), Self.fingerprint($0.value)) }
             let types = properties.map { type(of: $0.value) }
             // A value that reflects differently each time it is walked tells nothing; leave it out.
             let again = StoredPropertyWalker.walk(model).properties.map { Self.fingerprint($0.value) }
@@ -143,7 +180,7 @@ struct KeyPathNaming {
     /// `CaseIterable`), as the layout-based way reads their bit patterns.
     ///
     /// Used only without the class's layout, as ``nameBySettingSamplesSeenByMirror(through:)``.
-    private func nameByReadingTheOnlyFieldOfItsType(through accessor: PropertyAccessor) -> String? {
+    private func nameByReadingTheOnlyFieldOfItsType(through accessor: PropertyAccessor) -> Reached? {
         guard fields.isEmpty, accessor.valueIsBitwiseCopyable else { return nil }
         let model = modelType.init()
         guard let read = accessor.valueThroughKeyPath(in: model) else { return nil }
@@ -153,7 +190,7 @@ struct KeyPathNaming {
         guard properties.count == 1, Self.fingerprint(properties[0].value) == Self.fingerprint(read) else {
             return nil
         }
-        return properties[0].name
+        return Reached(name: properties[0].name, owner: properties[0].owner)
     }
 
     /// Text that differs when a value differs: the identity of an object, the reflection of a leaf,
@@ -167,11 +204,12 @@ struct KeyPathNaming {
     }
 
     /// The one value field of the property's type whose samples the key path reads back.
-    private func nameByReadingSamples(through accessor: PropertyAccessor) -> String? {
+    private func nameByReadingSamples(through accessor: PropertyAccessor) -> Reached? {
         let matches = valueSlots.filter { _, slot in
             slot.type == accessor.valueType && accessor.readsSamples(fromFieldAt: slot.offset, of: modelType.init())
         }
-        return matches.count == 1 ? matches[0].name : nil
+        guard matches.count == 1 else { return nil }
+        return Reached(name: matches[0].name, owner: sharedLabelOwners[matches[0].slot.offset])
     }
 
     /// The one field of the property's type whose bit patterns the key path reads back.
@@ -179,7 +217,7 @@ struct KeyPathNaming {
     /// The patterns are all zero bits, and a first byte of 1: valid values of every plain-bytes
     /// type (`0` and `1`, `false` and `true`, an enum's first two cases), so that a getter that
     /// inspects its value meets nothing it cannot handle.
-    private func nameByReadingPatterns(through accessor: PropertyAccessor) -> String? {
+    private func nameByReadingPatterns(through accessor: PropertyAccessor) -> Reached? {
         guard accessor.valueIsBitwiseCopyable else { return nil }
         let candidates = fields.filter { $0.type == accessor.valueType && $0.size > 0 }
         let matches = candidates.filter { field in
@@ -195,7 +233,7 @@ struct KeyPathNaming {
                 return readsBack
             }
         }
-        return matches.count == 1 ? matches[0].propertyName : nil
+        return matches.count == 1 ? reached(matches[0]) : nil
     }
 
     /// The bytes of every field of `model`.

@@ -62,7 +62,7 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
         // A string is written back as the value's text: other text (`"007"`, `"1.50"`) is reported.
         if case .scalar(.string(let text)) = source.kind {
             let written = slot.pointee.description
-            if written != text {
+            if !WrittenBackAsRead.isSameText(text, written) {
                 context.record(
                     .invalidValue, expected: "\(typeName) written back as read",
                     found: "\(source.kind.summary) (written \(written.debugDescription))")

@@ -30,7 +30,7 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
                     let (key, value) = readable[index]
                     // Found by `String`'s equality, which calls canonically equivalent spellings
                     // equal (`"cafe\u{301}"` finds `"café"`): written back in the table's spelling.
-                    return key.utf8.elementsEqual(text.utf8) ? .success(value) : .rewritten(value)
+                    return WrittenBackAsRead.isSameText(text, key) ? .success(value) : .rewritten(value)
                 },
                 encode: { value in entries.first { $0.value == value }.map { .string($0.key) } ?? .null },
                 rewritten: Rewritten(
