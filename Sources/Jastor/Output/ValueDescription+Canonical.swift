@@ -50,20 +50,23 @@ extension ValueDescription {
         /// The number of `value`'s text.
         func number(of value: Any) -> Int {
             var worklist: [Pending] = []
-            switch begin(value) {
-            case .number(let number): return number
-            case .pending(let pending): worklist.append(pending)
+            switch item(value) {
+            case .text(let text): return intern("=" + text)
+            case .part(let part):
+                switch begin(part) {
+                case .number(let number): return number
+                case .pending(let pending): worklist.append(pending)
+                }
             }
             while !worklist.isEmpty {
                 let last = worklist.count - 1
                 let next = worklist[last].texts.count
                 if next < worklist[last].items.count {
                     // A part below: its text here is `nil`, a leaf's text or its number.
-                    let item = worklist[last].items[next]
-                    switch text(of: item) {
-                    case .some(let text): worklist[last].texts.append(text)
-                    case .none:
-                        switch begin(item) {
+                    switch item(worklist[last].items[next]) {
+                    case .text(let text): worklist[last].texts.append(text)
+                    case .part(let part):
+                        switch begin(part) {
                         case .number(let number): worklist[last].texts.append("#\(number)")
                         case .pending(let pending): worklist.append(pending)
                         }
@@ -77,16 +80,22 @@ extension ValueDescription {
             preconditionFailure("the worklist ends with the value's own number")
         }
 
-        /// The text of a part below another that is `nil` or a leaf; `nil` for a part with a
-        /// number of its own.
-        private func text(of value: Any) -> String? {
+        /// A value as a part of another writes it.
+        private enum Item {
+            /// `nil` or a leaf's text.
+            case text(String)
+            /// A value with parts of its own, or compared by its own `==`, unwrapped.
+            case part(Any)
+        }
+
+        private func item(_ value: Any) -> Item {
             var value = value
             // An optional is its wrapped value, as a description writes it: `Optional(3)` equals `3`.
             while let unwrapped = ValueDescription.unwrappedOptional(value) {
-                guard let wrapped = unwrapped else { return "nil" }
+                guard let wrapped = unwrapped else { return .text("nil") }
                 value = wrapped
             }
-            return ValueDescription.leafText(value, isExact: true)
+            return ValueDescription.leafText(value, isExact: true).map { .text($0) } ?? .part(value)
         }
 
         private enum Start {
@@ -94,14 +103,9 @@ extension ValueDescription {
             case pending(Pending)
         }
 
-        /// `value`'s number when it is known or needs no parts written, else the part to write.
+        /// The number of `value` (an ``Item/part(_:)``) when it is known or needs no parts written,
+        /// else the part to write.
         private func begin(_ value: Any) -> Start {
-            var value = value
-            while let unwrapped = ValueDescription.unwrappedOptional(value) {
-                guard let wrapped = unwrapped else { return .number(intern("nil")) }
-                value = wrapped
-            }
-            if let leaf = ValueDescription.leafText(value, isExact: true) { return .number(intern("=" + leaf)) }
             if ValueDescription.comparesByItsOwnEquality(type(of: value)), let equatable = value as? any Equatable {
                 return .number(number(ofEquatable: equatable))
             }
