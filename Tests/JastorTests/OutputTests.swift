@@ -397,9 +397,12 @@ private func unlink(_ nodes: [Cyclic]) {
         #expect(!text.contains("nil"))
     }
 
-    /// The very same untyped value is equal to itself at any depth: nested 2 000 deep (past where
-    /// the full-text walk runs out of stack, about 1 400 levels) two models holding one Swift array,
-    /// or one `NSArray`, compare equal; they compared unequal (review 14).
+    /// The very same untyped value is equal to itself at any depth, without a walk.
+    ///
+    /// Nested 2 000 deep (past where the full-text walk ran out of stack, about 1 400 levels, when
+    /// it recursed) two models holding one Swift array, or one `NSArray`, compare equal; they
+    /// compared unequal (review 14). Copies built apart compare at any depth too
+    /// (`UntypedEqualityTests`).
     @Test func theSameUntypedValueIsEqualToItselfAtAnyDepth() {
         var deep: [Any] = [1]
         for _ in 0..<2_000 { deep = [deep] }

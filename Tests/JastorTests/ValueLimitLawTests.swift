@@ -102,6 +102,43 @@ private final class R14Transformed: JastorObject {
         #expect(throws: Never.self) { try Self.limited(2_000) { try JSONEncoder().encode(root) } }
     }
 
+    /// `Codable` checks a hook class's chain as `jsonData()` does, without writing it again.
+    ///
+    /// A chain of 100 links encodes through `JSONEncoder` under the least limit `jsonData()` writes
+    /// it under (not under one less), to text that decodes to the chain, and a link 61 levels down
+    /// that would read back as another class is reported by both at its path alike. `Codable` wrote
+    /// each hook model's subtree as text again for its check (written size times depth); the
+    /// outcomes were these.
+    @Test func aHookClassChainEncodesThroughCodableAsItsTextIsWritten() throws {
+        let root = Self.chain(100)
+        var tooFew = 0
+        var enough = 2_000
+        while enough - tooFew > 1 {
+            let limit = (tooFew + enough) / 2
+            if (try? Self.limited(limit) { try root.jsonData() }) != nil { enough = limit } else { tooFew = limit }
+        }
+        let encoded = try Self.limited(enough) { try JSONEncoder().encode(root) }
+        #expect(try JSONDecoder().decode(R14Link.self, from: encoded) == root)
+        #expect(throws: EncodingError.self) { try Self.limited(tooFew) { try JSONEncoder().encode(root) } }
+
+        var deep = root
+        for _ in 0..<61 { deep = try #require(deep.next) }
+        let unpicked = try #require(deep as? R14SubLink)
+        unpicked.kind = "other"
+        let textError = try #require(throws: JastorError.self) { try Self.limited(enough) { try root.jsonData() } }
+        let expected = [
+            String(repeating: "next.", count: 60) + "next: expected a model that reads back as its own class "
+                + "(JSON records none: R14Link.modelClass(for:) picks it from its JSON; archives record it), "
+                + "found R14SubLink, which would read back as R14Link"
+        ]
+        #expect(textError.issues.map(\.description) == expected)
+        let codableError = try #require(throws: EncodingError.self) {
+            try Self.limited(enough) { try JSONEncoder().encode(root) }
+        }
+        guard case .invalidValue(_, let context) = codableError else { return }
+        #expect((context.underlyingError as? JastorError)?.issues.map(\.description) == expected)
+    }
+
     /// Values kept by `.unmappedKeys` count once when read, as output counts them.
     ///
     /// `{"id": 1, "k": [1, 2], "z": {"q": 1}}` holds 6 values (id, k, 1, 2, z, q), and `jsonData()`

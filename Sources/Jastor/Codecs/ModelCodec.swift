@@ -58,12 +58,11 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     override func encode(_ model: Model, context: inout EncodingContext) -> JSONValue {
         let value = MappingEngine.encode(model, declaredType: modelType, context: &context)
-        if consultsHook || type(of: model) != modelType, context.checksModelClasses, case .object = value {
-            // The tree written as JSON text reads back as `Codable`'s output would.
-            var writer = JSONWriter(escapesSlashes: true)
-            var scratch = EncodingContext(purpose: .dictionary)
-            writer.writeTree(value, context: &scratch)
-            checkClassReadBack(of: model, text: writer.bytes[...], context: &context)
+        if consultsHook || type(of: model) != modelType, context.checksModelClasses, case .object(let object) = value {
+            // The hook sees the members it asks for as `Codable`'s output reads back, each written
+            // as text alone: never the model's whole tree again.
+            let chosen = ReadBackObject(object: object).pickedClass(by: { modelType.modelClass(for: $0) })
+            record(chosen ?? modelType, for: model, context: &context)
         }
         return value
     }
@@ -101,10 +100,11 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
     /// The hook is asked about the values as the output reads back, from what the run has just
     /// written for the model, never from a second writing of it: the model's dictionary
     /// (`toDictionary()`, whose values read back as they are), or its JSON text read back by the
-    /// byte reader (JSON text and `Codable`, whose `Double` `2.0` is written `2` and read back as
-    /// the `Int` 2). So nothing is counted twice against the value limit, and the cost is the
-    /// graph's written size times its depth (each model's text, `text`, is read once where it
-    /// sits).
+    /// byte reader (JSON text, whose `Double` `2.0` is written `2` and read back as the `Int` 2).
+    /// So nothing is counted twice against the value limit, and the cost is the graph's written
+    /// size times its depth (each model's text, `text`, is read once where it sits). `Codable`
+    /// (``encode(_:context:)``) asks the hook from the tree it built, each member the hook reads
+    /// written alone and read back (``ReadBackObject``): the cost is what the hook reads.
     @inline(never)
     private func checkClassReadBack(of model: Model, text: ArraySlice<UInt8>, context: inout EncodingContext) {
         // `null` where the run did not write the model (a cycle, the nesting or value limit), which

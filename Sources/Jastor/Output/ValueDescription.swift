@@ -46,9 +46,8 @@ enum ValueDescription {
     ///
     /// Each part is written once with its parts by number (``Canonical``), so parts met again
     /// (an array, dictionary or object shared by several places) cost nothing more; the time is
-    /// polynomial in the values' distinct parts, not in their paths. Values nested so deeply that
-    /// the current thread's stack runs low before the walk ends compare unequal: they are not known
-    /// to be equal.
+    /// polynomial in the values' distinct parts, not in their paths. The walk keeps its way down
+    /// in a worklist, not on the thread's stack, so values nested at any depth compare.
     static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
         comparison(lhs, rhs).isEqual
     }
@@ -59,9 +58,8 @@ enum ValueDescription {
         // itself at any depth, with nothing to walk.
         if isSameValue(lhs, rhs) { return (true, 0) }
         let canonical = Canonical()
-        guard let left = canonical.number(of: lhs), let right = canonical.number(of: rhs) else {
-            return (false, canonical.partsWritten)
-        }
+        let left = canonical.number(of: lhs)
+        let right = canonical.number(of: rhs)
         return (left == right, canonical.partsWritten)
     }
 
@@ -82,111 +80,90 @@ enum ValueDescription {
         /// Text to hash: two levels, eight items a list, sets and dictionaries below the first
         /// level by their count.
         case hashing
-        /// Equality: every level, each part below the first by its number in `Canonical`.
-        case exact(Canonical)
     }
 
-    /// Numbers for values by their full text: two values with equal texts get the same number.
-    ///
-    /// A part's text holds its own parts by number (`[#3, #3]`), so each part is written once
-    /// however many paths lead to it; an object (by its identity) or any other value met again as a
-    /// copy (by its type and stored bytes, ``StoredValue``) takes the number it had, unless its text
-    /// depended on what was above it (a cycle cut to an object above it).
-    fileprivate final class Canonical {
-        private var numbers: [String: Int] = [:]
-        private var numbersOfObjects: [ObjectIdentifier: Int] = [:]
-        /// Numbers of the other parts (arrays, dictionaries, sets, structs, enums, tuples) by their
-        /// type and stored bytes: a copy of a value has its bytes, and so shares its number.
-        private var numbersOfValues: [StoredValue: Int] = [:]
-        /// The values ``numbersOfValues`` numbers, kept alive so that no storage their bytes point
-        /// to is freed and reused while the comparison runs.
-        private var valuesKept: [Any] = []
-        /// The objects on the way down, with their level.
-        private(set) var objectsAbove: [ObjectIdentifier: Int] = [:]
-        private var level = 0
-        /// The lowest level a cycle was cut to while writing the current part.
-        private var lowestCut = Int.max
-        /// The parts whose text was written: each distinct part once.
-        private(set) var partsWritten = 0
-        /// Whether a walk stopped where the stack ran low.
-        var isIncomplete = false
-        let stackLimit = StackGuard.currentLimit()
+    /// What a value that is not a leaf holds, one level down, and how its text is laid out around
+    /// the texts of its parts: the one place that says how each kind of value is walked, for a
+    /// description and text to hash (``Walk``, level by level) and for equality (``Canonical``,
+    /// from a worklist).
+    enum Parts {
+        /// `open`, the items (each after its label and `: `, if it has one) separated by `, `,
+        /// then `close`.
+        case list(open: String, items: [(value: Any, label: String?)], close: String)
+        /// `prefix`, then the entries as `key: value`, sorted by their text (equal dictionaries may
+        /// list them in different orders), in `[…]`; `[:]` when there are none.
+        case entries(prefix: String, [(key: Any, value: Any)])
+        /// A set's elements, sorted by their text, in `Set[…]`.
+        case set([Any])
+        /// `prefix`, then the one part's text as it is (an enum case's tuple payload).
+        case payload(prefix: String, Any)
+        /// Text with no parts below it.
+        case text(String)
+    }
 
-        /// The values compared by their own `==` so far, with their numbers.
-        private var equatables: [(value: any Equatable, number: Int)] = []
+    /// What `value` (not a leaf, an optional or a value compared by its own equality) holds, with
+    /// its type named `typeName`; `isExact` adds the bytes of a value with nothing to walk.
+    static func parts(of value: Any, typeName: String, isExact: Bool) -> Parts {
+        // Foundation's containers are read one level at a time, never cast: a cast bridges all
+        // their levels at once (``FoundationContainer``).
+        if let elements = FoundationContainer.elements(of: value) {
+            return .list(open: "[", items: elements.map { ($0, nil) }, close: "]")
+        }
+        if let entries = FoundationContainer.entries(of: value) {
+            return .entries(prefix: "", entries.map { ($0.key, $0.value) })
+        }
+        if let array = value as? [Any] { return .list(open: "[", items: array.map { ($0, nil) }, close: "]") }
+        // A counted set's mirror shows its elements only: with how many times each is in it.
+        if type(of: value) is NSCountedSet.Type, let set = value as? NSCountedSet {
+            return .entries(prefix: typeName, set.allObjects.map { ($0, set.count(for: $0)) })
+        }
+        if let dictionary = value as? [AnyHashable: Any] {
+            return .entries(prefix: "", dictionary.map { ($0.key.base, $0.value) })
+        }
+        return mirroredParts(of: value, typeName: typeName, isExact: isExact)
+    }
 
-        /// The number of `value`'s text, or `nil` when the stack ran low.
-        func number(of value: Any) -> Int? {
-            // An optional is its wrapped value, as the walk writes it: `Optional(3)` equals `3`.
-            if let unwrapped = ValueDescription.unwrappedOptional(value) {
-                guard let wrapped = unwrapped else { return intern("nil") }
-                return number(of: wrapped)
+    private static func mirroredParts(of value: Any, typeName: String, isExact: Bool) -> Parts {
+        let mirror = Mirror(reflecting: value)
+        let children = fields(of: mirror)
+        switch mirror.displayStyle {
+        case .enum:
+            // A case without a payload has no child: its name from the runtime, never the
+            // enum's own `description` (two cases may describe themselves alike, or trap).
+            // The type's name too: `.a` of two enums are different values.
+            guard let payload = children.first else {
+                return .text("\(typeName).\(RuntimeLayout.enumCaseName(of: value) ?? String(describing: value))")
             }
-            if let leaf = ValueDescription.leafText(value, isExact: true) { return intern("=" + leaf) }
-            if ValueDescription.comparesByItsOwnEquality(type(of: value)), let equatable = value as? any Equatable {
-                return number(ofEquatable: equatable)
+            let prefix = "\(typeName).\(payload.label ?? "")"
+            if Mirror(reflecting: payload.value).displayStyle == .tuple {
+                return .payload(prefix: prefix, payload.value)
             }
-            let object = type(of: value) is AnyObject.Type ? ObjectIdentifier(value as AnyObject) : nil
-            if let object, objectsAbove[object] == nil, let known = numbersOfObjects[object] { return known }
-            // A value met again as a copy (an array or a dictionary held by several places, a
-            // struct, an indirect payload): the same bytes, kept alive since, are the same value.
-            let stored = object == nil ? StoredValue(value) : nil
-            if let stored, let known = numbersOfValues[stored] { return known }
-            let outerCut = lowestCut
-            lowestCut = Int.max
-            let partLevel = level
-            partsWritten += 1
-            var walk = Walk(mode: .exact(self))
-            walk.write(value, depth: 0)
-            guard !isIncomplete else { return nil }
-            let number = intern(walk.text)
-            // Its text holds no cycle cut to an object above it: the same wherever it is met.
-            if lowestCut >= partLevel {
-                if let object { numbersOfObjects[object] = number }
-                if let stored {
-                    numbersOfValues[stored] = number
-                    valuesKept.append(value)
-                }
+            return .list(open: prefix + "(", items: [(payload.value, nil)], close: ")")
+        case .tuple:
+            return .list(
+                open: "(", items: children.map { ($0.value, $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }) },
+                close: ")")
+        case .collection:
+            return .list(open: "[", items: children.map { ($0.value, nil) }, close: "]")
+        case .set:
+            return .set(children.map(\.value))
+        case _ where children.isEmpty && [nil, .struct, .class].contains(mirror.displayStyle):
+            // A value with no parts to walk (an empty struct, a closure, an object that shows
+            // no fields, a value whose own mirror hides them): its type's name, never its own
+            // `description`, which may trap or say anything (numbers `Mirror` cannot show are
+            // leaves, below). Equality adds its bytes: values with nothing to compare are the
+            // same only when they are the same bits (an object by its identity).
+            return .text("\(typeName)()" + (isExact ? "=" + bitPattern(of: value) : ""))
+        case .dictionary:
+            var entries: [(key: Any, value: Any)] = []
+            for child in children {
+                let pair = Array(Mirror(reflecting: child.value).children)
+                guard pair.count == 2 else { continue }
+                entries.append((pair[0].value, pair[1].value))
             }
-            lowestCut = min(outerCut, lowestCut)
-            return number
-        }
-
-        /// Enters `object` and returns `nil`; when it is already on the way down, notes the cut
-        /// and returns how many levels up it is (`1`: the object met is the one just above), so that
-        /// two cycles closing at different places write different texts.
-        func enter(_ object: ObjectIdentifier) -> Int? {
-            if let above = objectsAbove[object] {
-                lowestCut = min(lowestCut, above)
-                return level - above
-            }
-            objectsAbove[object] = level
-            level += 1
-            return nil
-        }
-
-        func leave(_ object: ObjectIdentifier) {
-            objectsAbove[object] = nil
-            level -= 1
-        }
-
-        /// The number of the first value met that equals `value` by its own `==`, or a new one.
-        private func number(ofEquatable value: any Equatable) -> Int {
-            for known in equatables where Self.isEqual(value, known.value) { return known.number }
-            let number = intern("≡\(type(of: value))#\(equatables.count)")
-            equatables.append((value, number))
-            return number
-        }
-
-        private static func isEqual<Value: Equatable>(_ value: Value, _ other: any Equatable) -> Bool {
-            (other as? Value).map { $0 == value } ?? false
-        }
-
-        private func intern(_ text: String) -> Int {
-            if let known = numbers[text] { return known }
-            let number = numbers.count
-            numbers[text] = number
-            return number
+            return .entries(prefix: "", entries)
+        default:
+            return .list(open: "\(typeName)(", items: children.map { ($0.value, $0.label) }, close: ")")
         }
     }
 
@@ -197,16 +174,9 @@ enum ValueDescription {
         var objectsAbove: Set<ObjectIdentifier> = []
         /// Values a description may still write (``maximumItems``).
         var itemsLeft = ValueDescription.maximumItems
-        private let stackLimit: StackGuard.Limit?
 
         init(mode: Mode) {
             self.mode = mode
-            if case .exact(let canonical) = mode { stackLimit = canonical.stackLimit } else { stackLimit = nil }
-        }
-
-        private var isExact: Bool {
-            if case .exact = mode { return true }
-            return false
         }
 
         mutating func write(_ value: Any, depth: Int) {
@@ -215,24 +185,15 @@ enum ValueDescription {
                 guard let wrapped = unwrapped else { return text += "nil" }
                 return write(wrapped, depth: depth)
             }
-            if let leaf = ValueDescription.leafText(value, isExact: isExact) { return text += leaf }
+            if let leaf = ValueDescription.leafText(value, isExact: false) { return text += leaf }
             switch mode {
-            case .exact(let canonical):
-                guard !canonical.isIncomplete, let stackLimit, !StackGuard.isLow(stackLimit) else {
-                    return canonical.isIncomplete = true
-                }
-                // A part below the first level: by its number.
-                if depth > 0 {
-                    guard let number = canonical.number(of: value) else { return }
-                    return text += "#\(number)"
-                }
             case .description:
                 guard depth < ValueDescription.maximumDepth, itemsLeft > 0 else { return text += "…" }
                 itemsLeft -= 1
             case .hashing:
                 guard depth < 2 else { return text += "…" }
             }
-            // Equality and hashing by the type's full name: two nested `Kind`s are different types.
+            // Hashing by the type's full name: two nested `Kind`s are different types.
             let typeName =
                 if case .description = mode {
                     String(describing: type(of: value))
@@ -245,98 +206,37 @@ enum ValueDescription {
                 switch mode {
                 case .description: return text += "\(typeName)(\(value))"
                 case .hashing: return text += typeName
-                case .exact(let canonical): return text += canonical.number(of: value).map { "#\($0)" } ?? ""
                 }
             }
             var object: ObjectIdentifier?
             if type(of: value) is AnyObject.Type {
                 let identifier = ObjectIdentifier(value as AnyObject)
-                if case .exact(let canonical) = mode {
-                    if let levelsUp = canonical.enter(identifier) { return text += "\(typeName)(↑\(levelsUp))" }
-                } else {
-                    guard objectsAbove.insert(identifier).inserted else { return text += "\(typeName)(…)" }
-                }
+                guard objectsAbove.insert(identifier).inserted else { return text += "\(typeName)(…)" }
                 object = identifier
             }
             defer {
-                if let object {
-                    if case .exact(let canonical) = mode {
-                        canonical.leave(object)
-                    } else {
-                        objectsAbove.remove(object)
-                    }
-                }
+                if let object { objectsAbove.remove(object) }
             }
-            // Foundation's containers are read one level at a time, never cast: a cast bridges all
-            // their levels at once (``FoundationContainer``).
-            if let elements = FoundationContainer.elements(of: value) {
-                return writeList("[", elements.map { ($0, nil) }, "]", depth: depth)
-            }
-            if let entries = FoundationContainer.entries(of: value) {
-                return writeEntries(entries.map { ($0.key, $0.value) }, depth: depth)
-            }
-            if let array = value as? [Any] {
-                return writeList("[", array.map { ($0, nil) }, "]", depth: depth)
-            }
-            // A counted set's mirror shows its elements only: with how many times each is in it.
-            if type(of: value) is NSCountedSet.Type, let set = value as? NSCountedSet {
-                text += "\(typeName)"
-                return writeEntries(set.allObjects.map { ($0, set.count(for: $0)) }, depth: depth)
-            }
-            if let dictionary = value as? [AnyHashable: Any] {
-                return writeEntries(dictionary.map { ($0.key.base, $0.value) }, depth: depth)
-            }
-            writeMirrored(value, typeName: typeName, depth: depth)
-        }
-
-        private mutating func writeMirrored(_ value: Any, typeName: String, depth: Int) {
-            let mirror = Mirror(reflecting: value)
-            let children = ValueDescription.fields(of: mirror)
-            switch mirror.displayStyle {
-            case .enum:
-                // A case without a payload has no child: its name from the runtime, never the
-                // enum's own `description` (two cases may describe themselves alike, or trap).
-                // The type's name too: `.a` of two enums are different values.
-                guard let payload = children.first else {
-                    return text += "\(typeName).\(RuntimeLayout.enumCaseName(of: value) ?? String(describing: value))"
-                }
-                text += "\(typeName).\(payload.label ?? "")"
-                let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
-                if isTuple { return write(payload.value, depth: depth + 1) }
-                writeList("(", [(payload.value, nil)], ")", depth: depth)
-            case .tuple:
-                writeList(
-                    "(", children.map { ($0.value, $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }) }, ")",
-                    depth: depth)
-            case .collection:
-                writeList("[", children.map { ($0.value, nil) }, "]", depth: depth)
-            case .set:
-                // Sorted: equal sets may list their elements in different orders.
-                if case .hashing = mode, depth > 0 { return text += "Set(\(children.count))" }
-                let elements = children.map { element($0.value, depth: depth) }
-                text += "Set[" + elements.sorted().joined(separator: ", ") + "]"
-            case _ where children.isEmpty && [nil, .struct, .class].contains(mirror.displayStyle):
-                // A value with no parts to walk (an empty struct, a closure, an object that shows
-                // no fields, a value whose own mirror hides them): its type's name, never its own
-                // `description`, which may trap or say anything (numbers `Mirror` cannot show are
-                // leaves, above). Equality adds its bytes: values with nothing to compare are the
-                // same only when they are the same bits (an object by its identity).
-                text += "\(typeName)()"
-                if isExact { text += "=" + ValueDescription.bitPattern(of: value) }
-            case .dictionary:
-                var entries: [(Any, Any)] = []
-                for child in children {
-                    let pair = Array(Mirror(reflecting: child.value).children)
-                    guard pair.count == 2 else { continue }
-                    entries.append((pair[0].value, pair[1].value))
-                }
+            switch ValueDescription.parts(of: value, typeName: typeName, isExact: false) {
+            case .list(let open, let items, let close): writeList(open, items, close, depth: depth)
+            case .entries(let prefix, let entries):
+                text += prefix
                 writeEntries(entries, depth: depth)
-            default:
-                writeList("\(typeName)(", children.map { ($0.value, $0.label) }, ")", depth: depth)
+            case .set(let elements):
+                // Sorted: equal sets may list their elements in different orders.
+                if case .hashing = mode, depth > 0 { return text += "Set(\(elements.count))" }
+                let written = elements.map { element($0, depth: depth) }
+                text += "Set[" + written.sorted().joined(separator: ", ") + "]"
+            case .payload(let prefix, let payload):
+                text += prefix
+                write(payload, depth: depth + 1)
+            case .text(let written): text += written
             }
         }
 
-        private mutating func writeList(_ open: String, _ items: [(Any, String?)], _ close: String, depth: Int) {
+        private mutating func writeList(
+            _ open: String, _ items: [(value: Any, label: String?)], _ close: String, depth: Int
+        ) {
             text += open
             for (index, (item, label)) in items.enumerated() {
                 if index > 0 { text += ", " }
@@ -356,16 +256,15 @@ enum ValueDescription {
             switch mode {
             case .description: itemsLeft <= 0
             case .hashing: index >= 8
-            case .exact: false
             }
         }
 
         /// A dictionary's entries, sorted by their text: equal dictionaries may list them in
         /// different orders.
-        private mutating func writeEntries(_ entries: [(Any, Any)], depth: Int) {
+        private mutating func writeEntries(_ entries: [(key: Any, value: Any)], depth: Int) {
             if case .hashing = mode, depth > 0 { return text += "[:\(entries.count)]" }
             guard !entries.isEmpty else { return text += "[:]" }
-            let written = entries.map { entry($0.0, $0.1, depth: depth) }
+            let written = entries.map { entry($0.key, $0.value, depth: depth) }
             text += "[" + written.sorted().joined(separator: ", ") + "]"
         }
 
@@ -393,7 +292,7 @@ enum ValueDescription {
     }
 
     /// A mirror's children with its superclasses' first: an object's fields, every class down.
-    fileprivate static func fields(of mirror: Mirror) -> [Mirror.Child] {
+    static func fields(of mirror: Mirror) -> [Mirror.Child] {
         guard mirror.displayStyle == .class, let superclassMirror = mirror.superclassMirror else {
             return Array(mirror.children)
         }
@@ -420,7 +319,7 @@ enum ValueDescription {
     /// point to is alive and unchanged (storage shared by copies is copied before it is written);
     /// two equal values may differ in them (padding, two storages with equal contents), which only
     /// costs a second walk.
-    fileprivate struct StoredValue: Hashable {
+    struct StoredValue: Hashable {
         let type: ObjectIdentifier
         let bytes: [UInt8]
 
@@ -432,7 +331,7 @@ enum ValueDescription {
     }
 
     /// `nil` when `value` is not an optional; otherwise what it wraps (`.some(nil)` for `nil`).
-    fileprivate static func unwrappedOptional(_ value: Any) -> Any?? {
+    static func unwrappedOptional(_ value: Any) -> Any?? {
         guard let type = type(of: value) as? any UnwrappableOptional.Type else { return nil }
         func unwrap<Optional: UnwrappableOptional>(_: Optional.Type) -> Any? {
             guard let optional = value as? Optional else { return nil }
@@ -457,7 +356,7 @@ enum ValueDescription {
     }
 
     /// The text of a value whose own description is known to be safe and exact, or of a date.
-    private static func leafText(_ value: Any, isExact: Bool) -> String? {
+    static func leafText(_ value: Any, isExact: Bool) -> String? {
         let type = type(of: value)
         if type == String.self, let string = value as? String { return string.debugDescription }
         if type == Date.self, let date = value as? Date { return ISO8601Text.describing(date) }
