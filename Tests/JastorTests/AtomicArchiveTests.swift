@@ -43,8 +43,7 @@ import Darwin
         let error = try #require(throws: JastorError.self) { try Everything().archive(to: file) }
         #expect(error.issues.first?.kind == .unwritableArchive)
         #expect(error.file == file)
-        #expect(error.description.hasPrefix("\(file.path): expected a writable file, found "))
-        #expect(error.description.contains("Is a directory (renaming the temporary file over \(file.path))"))
+        #expect(error.description == "\(file.path): expected a regular file or no file, found a folder")
         #expect(try Data(contentsOf: file.appendingPathComponent("inside")) == Data("keep".utf8))
         #expect(try Self.names(in: folder) == ["taken.archive"], "the temporary file is removed")
     }
@@ -156,6 +155,63 @@ import Darwin
             try Self.names(in: folder) == [
                 ".ledger.archive.jastor-tmp-1ive", ".other.archive.jastor-tmp-dead", "ledger.archive",
             ])
+    }
+
+    /// Only a regular file is replaced: a folder, a named pipe, a link to either, a URL naming a
+    /// folder and a link loop are refused, naming the URL and what is there, and nothing is created.
+    @Test func fileTargetsThatAreNotFiles() throws {
+        let folder = try TemporaryFolder()
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.file("dir"), withIntermediateDirectories: false)
+        try manager.createSymbolicLink(atPath: folder.file("link").path, withDestinationPath: "dir")
+        #expect(mkfifo(folder.file("fifo").path, 0o600) == 0)
+        try manager.createSymbolicLink(atPath: folder.file("to-fifo").path, withDestinationPath: "fifo")
+        try manager.createSymbolicLink(atPath: folder.file("a").path, withDestinationPath: "b")
+        try manager.createSymbolicLink(atPath: folder.file("b").path, withDestinationPath: "a")
+        let slashed = URL(fileURLWithPath: folder.file("new.archive").path + "/", isDirectory: true)
+        let refused: [(URL, String)] = [
+            (folder.file("dir"), "a folder"),
+            (folder.file("link"), "a folder (\(folder.file("dir").path), where the symbolic link leads)"),
+            (folder.file("fifo"), "a named pipe (FIFO)"),
+            (
+                folder.file("to-fifo"),
+                "a named pipe (FIFO) (\(folder.file("fifo").path), where the symbolic link leads)"
+            ),
+            (slashed, #"a URL naming a folder (ending in "/")"#),
+        ]
+        for (url, found) in refused {
+            let error = try #require(throws: JastorError.self) { try Everything().archive(to: url) }
+            #expect(error.issues.first?.kind == .unwritableArchive)
+            #expect(error.file == url)
+            #expect(error.description == "\(url.path): expected a regular file or no file, found \(found)")
+        }
+        #expect(throws: JastorError.self) { try Everything().archive(to: folder.file("a")) }
+        #expect(throws: JastorError.self) { try Everything.unarchive(from: folder.file("a")) }
+        var status = stat()
+        #expect(lstat(folder.file("fifo").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try Self.names(in: folder) == ["a", "b", "dir", "fifo", "link", "to-fifo"])
+        #expect(try manager.contentsOfDirectory(atPath: folder.file("dir").path) == [])
+    }
+
+    /// A device node (a copy of `/dev/null`'s, made in a scratch folder where the system allows it)
+    /// is never replaced by a regular file, named or reached through a link.
+    @Test func archiveOverADeviceNodeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let node = folder.file("null")
+        guard mknod(node.path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 else {
+            print("mknod is not allowed here: skipped")
+            return
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.file("out.archive").path, withDestinationPath: "null")
+        for url in [node, folder.file("out.archive")] {
+            let error = try #require(throws: JastorError.self) { try Everything().archive(to: url) }
+            #expect(
+                error.description.hasPrefix("\(url.path): expected a regular file or no file, found a character device")
+            )
+            var status = stat()
+            #expect(lstat(node.path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+        }
+        #expect(try Self.names(in: folder) == ["null", "out.archive"])
     }
 
     private static func names(in folder: TemporaryFolder) throws -> [String] {

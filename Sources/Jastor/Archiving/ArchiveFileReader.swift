@@ -65,8 +65,8 @@ enum ArchiveFileReader {
         }
     }
 
-    /// What a file that is not a regular file is, for the issue.
-    private static func kind(of mode: mode_t) -> String {
+    /// What a file that is not a regular file is, for the issue (the writer's too).
+    static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a named pipe (FIFO)"

@@ -14,7 +14,11 @@ import Musl
 /// which is written, flushed to disk (`fsync`) and renamed over the target. So:
 /// - an existing file keeps its permission bits (a `0600` archive stays `0600`) and, where the
 ///   process may set them, its owner and group; a new file gets the process's usual ones;
-/// - a symbolic link is followed: the file it points to is replaced, and the link stays;
+/// - a symbolic link is followed: the file it points to is replaced (the temporary file is made
+///   beside it), and the link stays;
+/// - only a regular file is replaced: a folder, a named pipe, a device or a socket at the target
+///   (or where its links lead), and a URL naming a folder (ending in `/`), are refused before the
+///   temporary file is made, and checked again just before the rename;
 /// - a failed write removes its temporary file, and a temporary file left by a writer that was
 ///   killed is removed by the next write to the same target. Each writer holds an advisory
 ///   lock (`flock`) on its temporary file while it writes, so only files whose writer is gone
@@ -40,15 +44,38 @@ enum ArchiveFileWriter {
         }
         do throws(Failure) {
             let target = try resolvedTarget(of: url.path)
+            try checkKind(of: target, for: url)
             removeStaleTemporaries(of: target)
             try replace(target, with: data)
         } catch {
             throw JastorError(
                 issues: [
-                    JastorIssue(
-                        path: [], kind: .unwritableArchive, expected: "a writable file", found: error.description)
+                    JastorIssue(path: [], kind: .unwritableArchive, expected: error.expected, found: error.description)
                 ], file: url)
         }
+    }
+
+    /// Refuses a target that is neither a regular file nor absent (a folder, a named pipe, a
+    /// device, a socket), and a URL naming a folder (ending in `/`), before anything is created.
+    private static func checkKind(of target: String, for url: URL) throws(Failure) {
+        if let kind = nonFileKind(at: target) {
+            let place = target == url.path ? "" : " (\(target), where the symbolic link leads)"
+            throw Failure(expected: regularFile, text: kind + place)
+        }
+        if url.hasDirectoryPath {
+            throw Failure(expected: regularFile, text: "a URL naming a folder (ending in \"/\")")
+        }
+    }
+
+    /// What the writer may replace.
+    private static let regularFile = "a regular file or no file"
+
+    /// What is at `path` when it is something other than a regular file; `nil` for a regular
+    /// file or nothing (or what cannot be asked, which writing the temporary file reports).
+    private static func nonFileKind(at path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
+        return ArchiveFileReader.kind(of: status.st_mode)
     }
 
     // MARK: Steps
@@ -89,6 +116,8 @@ enum ArchiveFileWriter {
             }
             try temporary.writeAll(data)
             guard fsync(temporary.descriptor) == 0 else { throw Failure.system("flushing \(temporary.path)") }
+            // Checked again: something else may have been put there while the file was written.
+            if let kind = nonFileKind(at: target) { throw Failure(expected: regularFile, text: "\(kind) at \(target)") }
             guard rename(temporary.path, target) == 0 else {
                 throw Failure.system("renaming the temporary file over \(target)")
             }
@@ -199,6 +228,7 @@ private struct TemporaryFile {
 
 /// Why a write failed, as text for the issue.
 private struct Failure: Error, CustomStringConvertible {
+    var expected = "a writable file"
     let text: String
 
     var description: String { text }

@@ -7,11 +7,14 @@ extension JastorObject {
     ///
     /// The archive is written to a temporary file beside `url` (`.<name>.jastor-tmp-<random>`),
     /// flushed to disk and renamed over `url` only when complete, so a failed or killed write
-    /// leaves any earlier file at `url` as it was. An existing file keeps its permissions; a
-    /// symbolic link at `url` is followed, replacing the file it points to. A failed write
-    /// removes its temporary file, and the next write removes any a killed writer left. The
-    /// archive records the class of the root model and of every nested model stored under a
-    /// property of a less specific type, so ``unarchive(from:)-(URL)`` rebuilds the same graph.
+    /// leaves any earlier file at `url` as it was. Only a regular file is replaced: a folder, a
+    /// named pipe, a device or a socket at `url` (or where its links lead), and a URL naming a
+    /// folder (ending in `/`), are refused before anything is written. An existing file keeps its
+    /// permissions; a symbolic link at `url` is followed, replacing the file it points to (written
+    /// beside it). A failed write removes its temporary file, and the next write removes any a
+    /// killed writer left. The archive records the class of the root model and of every nested
+    /// model stored under a property of a less specific type, so ``unarchive(from:)-(URL)``
+    /// rebuilds a graph of equal models (a model held in two places comes back as two).
     ///
     /// ```swift
     /// try catalog.archive(to: URL(fileURLWithPath: "catalog.archive"))
@@ -21,7 +24,8 @@ extension JastorObject {
     ///   - url: The file to write.
     ///   - format: The file format; a binary property list unless you ask for JSON.
     /// - Throws: ``JastorError`` naming `url`, when the model holds a value JSON cannot represent
-    ///   (or a cycle), `url` is not a file URL, or the file cannot be written.
+    ///   (or a cycle), `url` is not a file URL or names something other than a regular file, or the
+    ///   file cannot be written.
     public final func archive(to url: URL, format: JastorArchiveFormat = .binaryPropertyList) throws {
         let data: Data
         do {
