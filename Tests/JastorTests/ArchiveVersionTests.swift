@@ -110,6 +110,122 @@ private final class UserProfileV2: JastorObject {
     override class var properties: [JastorProperty] { register(\.nick, \.tags, \.scores) }
 }
 
+/// Version 1 of a pet: its words were `name`.
+private class PetV1: JastorObject {
+    var name = "Rex"
+
+    override class var archiveName: String { "Pet" }
+    override class var archiveSubclasses: [JastorObject.Type] { [CatV1.self] }
+    override class var properties: [JastorProperty] { [.init("name", \PetV1.name)] }
+}
+
+private final class CatV1: PetV1 {
+    var legs = 4
+    var lives = "nine"
+
+    override class var archiveName: String { "Cat" }
+    override class var properties: [JastorProperty] { [.init("legs", \CatV1.legs), .init("lives", \CatV1.lives)] }
+}
+
+/// Version 2 of a pet: `name` became `title`.
+///
+/// Each class's migration logs its class and version.
+private class PetV2: JastorObject {
+    static let migrations = Mutex<[String]>([])
+
+    var title = ""
+
+    override class var archiveName: String { "Pet" }
+    override class var archiveVersion: Int { 2 }
+    override class var archiveSubclasses: [JastorObject.Type] { [CatV2.self] }
+    override class var properties: [JastorProperty] { [.init("title", \PetV2.title)] }
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+        migrations.withLock { $0.append("Pet \(version)") }
+        if version < 2 { properties["title"] = properties.removeValue(forKey: "name") }
+    }
+}
+
+/// Version 2 of a cat: `lives` became a number; it reads `title`, in the base's current terms.
+private final class CatV2: PetV2 {
+    var legs = 0
+    var lives = 0
+    var titleSeen = ""
+
+    override class var archiveName: String { "Cat" }
+    override class var archiveVersion: Int { 2 }
+    override class var properties: [JastorProperty] {
+        [.init("legs", \CatV2.legs), .init("lives", \CatV2.lives), .init("titleSeen", \CatV2.titleSeen)]
+    }
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+        migrations.withLock { $0.append("Cat \(version)") }
+        if version < 2 {
+            properties["lives"] = properties["lives"] as? String == "nine" ? 9 : 0
+            properties["titleSeen"] = properties["title"]
+        }
+    }
+}
+
+private final class PenV1: JastorObject {
+    var animal: PetV1 = CatV1()
+    var cat = CatV1()
+
+    override class var archiveName: String { "Pen" }
+    override class var properties: [JastorProperty] { register(\.animal, \.cat) }
+}
+
+private final class PenV2: JastorObject {
+    var animal = PetV2()
+    var cat = CatV2()
+
+    override class var archiveName: String { "Pen" }
+    override class var properties: [JastorProperty] { register(\.animal, \.cat) }
+}
+
+/// Version 1 of a badge: its words were `text`.
+private final class BadgeV1: JastorObject {
+    var text = "hello"
+
+    override class var archiveName: String { "Badge" }
+    override class var properties: [JastorProperty] { [.init("text", \BadgeV1.text)] }
+}
+
+/// Version 3 of a tag: its words were `caption` already.
+private final class TagV3: JastorObject {
+    var caption = "tagged"
+
+    override class var archiveName: String { "Tag" }
+    override class var archiveVersion: Int { 3 }
+    override class var properties: [JastorProperty] { [.init("caption", \TagV3.caption)] }
+}
+
+private final class BoardV1: JastorObject {
+    var badge = BadgeV1()
+    var tag = TagV3()
+
+    override class var archiveName: String { "Board" }
+    override class var properties: [JastorProperty] { register(\.badge, \.tag) }
+}
+
+/// Badges (version 1, `text`) and tags (version 3, `caption`) became one class, version 4.
+private final class Sticker: JastorObject {
+    var caption = ""
+
+    override class var archiveAliases: [String] { ["Badge", "Tag"] }
+    override class var archiveVersion: Int { 4 }
+    override class var properties: [JastorProperty] { [.init("caption", \Sticker.caption)] }
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+        if version < 2 { properties["caption"] = properties.removeValue(forKey: "text") }
+    }
+}
+
+private final class BoardV2: JastorObject {
+    var badge = Sticker()
+    var tag = Sticker()
+
+    override class var archiveName: String { "Board" }
+    override class var properties: [JastorProperty] { register(\.badge, \.tag) }
+}
+
 /// Archive format versions and model class versions: old archives read, older class versions
 /// migrate, newer ones are refused with an issue.
 @Suite struct ArchiveVersionTests {
@@ -262,6 +378,72 @@ private final class UserProfileV2: JastorObject {
         #expect(
             error.issues.first?.description
                 == "notes[0]: expected a version for Note in the archive's class table, found none")
+    }
+
+    /// The class table lists each class's superclasses below `JastorObject`, and reading migrates
+    /// each class of a model's chain from its own archived version, base class first: the root, a
+    /// subclass marked in a base-class property, and one of its declared class.
+    @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+    func aSubclassReadsItsBaseClassesRenamedProperty(format: JastorArchiveFormat) throws {
+        let data = try PenV1().archivedData(format: format)
+        if format == .json {
+            #expect(String(decoding: data, as: UTF8.self).contains(#""classes":{"Pen":1,"Cat":1,"Pet":1}"#))
+        }
+        PetV2.migrations.withLock { $0 = [] }
+        let pen = try PenV2.unarchive(from: data)
+        for cat in [pen.animal as? CatV2, pen.cat] {
+            #expect(cat?.title == "Rex")
+            #expect(cat?.legs == 4)
+            #expect(cat?.lives == 9)
+            #expect(cat?.titleSeen == "Rex")
+        }
+        #expect(PetV2.migrations.withLock { $0 } == ["Pet 1", "Cat 1", "Pet 1", "Cat 1"])
+        let root = try PetV2.unarchive(from: try CatV1().archivedData(format: format))
+        #expect(root.title == "Rex")
+        #expect((root as? CatV2)?.lives == 9)
+    }
+
+    /// Archives written before base classes were recorded list none: their inherited properties
+    /// read as the base's current version, as they did then.
+    @Test func archivesWithoutBaseClassVersionsReadTheBaseAsCurrent() throws {
+        var text = String(decoding: try CatV1().archivedData(format: .json), as: UTF8.self)
+        #expect(text.contains(#","Pet":1"#))
+        text = text.replacingOccurrences(of: #","Pet":1"#, with: "")
+        PetV2.migrations.withLock { $0 = [] }
+        let cat = try #require(try PetV2.unarchive(from: Data(text.utf8)) as? CatV2)
+        #expect(cat.title == "")
+        #expect(cat.lives == 9)
+        #expect(PetV2.migrations.withLock { $0 } == ["Cat 1"])
+    }
+
+    @Test func aNewerBaseClassVersionIsAnIssue() throws {
+        var text = String(decoding: try PenV1().archivedData(format: .json), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""Pet":1"#, with: #""Pet":3"#)
+        let error = try #require(throws: JastorError.self) { try PenV2.unarchive(from: Data(text.utf8)) }
+        #expect(
+            error.issues.map(\.description)
+                == ["animal", "cat"].map {
+                    "\($0): expected PetV2 (base of CatV2) of archive version 2 or earlier, found version 3, "
+                        + "written by a newer version of the class"
+                })
+    }
+
+    /// A class answering to two names the table lists at different versions reads a model under
+    /// the name it was written as (the root's); one without a class marker is an issue, not a guess.
+    @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+    func aClassAnsweringToTwoTabledNamesReadsEachAtItsVersion(format: JastorArchiveFormat) throws {
+        #expect(try Sticker.unarchive(from: try BadgeV1().archivedData(format: format)).caption == "hello")
+        #expect(try Sticker.unarchive(from: try TagV3().archivedData(format: format)).caption == "tagged")
+        let error = try #require(throws: JastorError.self) {
+            try BoardV2.unarchive(from: try BoardV1().archivedData(format: format))
+        }
+        #expect(
+            error.issues.map(\.description)
+                == ["badge", "tag"].map {
+                    "\($0): expected a class marker saying which of Badge (version 1) and Tag (version 3) this "
+                        + "Sticker was archived as, found none, and the archive lists those names at different versions"
+                })
+        #expect(error.issues.allSatisfy { $0.kind == .unreadableArchive })
     }
 
     @Test(arguments: [

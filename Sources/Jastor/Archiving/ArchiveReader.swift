@@ -86,7 +86,7 @@ enum ArchiveReader {
                 context.record(issue.kind, expected: issue.expected, found: issue.found)
                 return nil
             }
-            return ArchivedModel.read(type, from: root.object, context: &context)
+            return ArchivedModel.read(type, from: root.object, rootName: rootClass, context: &context)
         }
     }
 

@@ -3,17 +3,29 @@
 ///
 /// Each class is resolved, and its version compared, once per run.
 struct ArchiveReading {
-    /// What to do with a model of one class.
-    enum Disposition: Equatable {
-        /// The archive holds the class's current version: map it.
+    /// What to do with a model of one class, read under one name.
+    enum Disposition {
+        /// The archive holds the current version of the class and of each of its superclasses:
+        /// map it.
         case current
-        /// The archive holds an older version: migrate, then map.
-        case older(Int)
-        /// The archive holds a newer version than the class: refuse it.
-        case newer(Int)
+        /// The archive holds older versions of some classes of the model's chain: migrate from
+        /// each, base class first, then map.
+        case older([Migration])
+        /// The archive holds a newer version of `type` (the class or a superclass): refuse it.
+        case newer(JastorObject.Type, Int)
         /// The archive's class table has no version for the class: refuse it, except inside
         /// migrated properties (see ``ArchivedModel``).
         case unlisted
+        /// The model has no class marker and the class answers to several names the table lists
+        /// at different versions (`type`'s, the class or a superclass): which one the model was
+        /// written as is unknown, so it is refused.
+        case ambiguous(JastorObject.Type, [(name: String, version: Int)])
+    }
+
+    /// One class's `migrate` to run, and the version it reads from.
+    struct Migration {
+        let type: JastorObject.Type
+        let version: Int
     }
 
     /// Whether the archive is of format version 1, whose names are `Module.Name` and which
@@ -25,7 +37,7 @@ struct ArchiveReading {
     /// in the current version's terms.
     var isInsideMigratedProperties = false
     private var families: [(base: ObjectIdentifier, family: ArchiveFamily)] = []
-    private var dispositions: [(type: ObjectIdentifier, disposition: Disposition)] = []
+    private var dispositions: [(type: ObjectIdentifier, name: String?, disposition: Disposition)] = []
 
     init(formatVersion: Int, classVersions: [String: Int]) {
         self.isLegacy = formatVersion < 2
@@ -41,20 +53,71 @@ struct ArchiveReading {
         return family.resolve(name, legacy: isLegacy)
     }
 
-    /// What to do with an archived model of `type`, from the class's version and the archive's.
-    mutating func disposition(of type: JastorObject.Type) -> Disposition {
+    /// What to do with an archived model of `type`, from the archive's versions of the class and
+    /// of its superclasses below ``JastorObject`` and from the classes' current versions.
+    ///
+    /// - Parameters:
+    ///   - type: The model's class.
+    ///   - name: The name the model was written under (its class marker, or the root class), or
+    ///     `nil` for a model of the declared class, written without one.
+    /// - Returns: Whether to map the model as it is, migrate it first, or refuse it.
+    mutating func disposition(of type: JastorObject.Type, writtenAs name: String?) -> Disposition {
         let id = ObjectIdentifier(type)
-        if let known = dispositions.first(where: { $0.type == id }) { return known.disposition }
-        let identity = ArchiveIdentity(of: type)
-        let disposition: Disposition
-        let names = [identity.name] + identity.aliases
-        if let stored = isLegacy ? 1 : names.first(where: { classVersions[$0] != nil }).flatMap({ classVersions[$0] }) {
-            disposition =
-                stored == identity.version ? .current : stored < identity.version ? .older(stored) : .newer(stored)
-        } else {
-            disposition = .unlisted
-        }
-        dispositions.append((id, disposition))
+        if let known = dispositions.first(where: { $0.type == id && $0.name == name }) { return known.disposition }
+        let disposition = computedDisposition(of: type, writtenAs: name)
+        dispositions.append((id, name, disposition))
         return disposition
+    }
+
+    private func computedDisposition(of type: JastorObject.Type, writtenAs name: String?) -> Disposition {
+        let identity = ArchiveIdentity(of: type)
+        let ownNames = [identity.name] + identity.aliases
+        var migrations: [Migration] = []
+        switch archivedVersion(among: ownNames, writtenAs: name) {
+        case .none:
+            return .unlisted
+        case .ambiguous(let entries):
+            return .ambiguous(type, entries)
+        case .version(let stored):
+            if stored > identity.version { return .newer(type, stored) }
+            if stored < identity.version { migrations.append(Migration(type: type, version: stored)) }
+        }
+        // Superclasses, nearest first; an archive that lists none of a superclass's names was
+        // written before superclasses were recorded, and reads its properties as current.
+        var next: AnyClass? = _getSuperclass(type)
+        while let base = next as? JastorObject.Type, base != JastorObject.self {
+            next = _getSuperclass(base)
+            let baseIdentity = ArchiveIdentity(of: base)
+            let names = ([baseIdentity.name] + baseIdentity.aliases).filter { !ownNames.contains($0) }
+            switch archivedVersion(among: names, writtenAs: nil) {
+            case .none:
+                continue
+            case .ambiguous(let entries):
+                return .ambiguous(base, entries)
+            case .version(let stored):
+                if stored > baseIdentity.version { return .newer(base, stored) }
+                if stored < baseIdentity.version { migrations.insert(Migration(type: base, version: stored), at: 0) }
+            }
+        }
+        return migrations.isEmpty ? .current : .older(migrations)
+    }
+
+    private enum ArchivedVersion {
+        case none
+        case version(Int)
+        case ambiguous([(name: String, version: Int)])
+    }
+
+    /// The version the table records for a class answering to `names`: the one of the name the
+    /// model was written under when known, else the one all its listed names share.
+    private func archivedVersion(among names: [String], writtenAs name: String?) -> ArchivedVersion {
+        if isLegacy { return .version(1) }
+        if let name, let stored = classVersions[name] { return .version(stored) }
+        var listed: [(name: String, version: Int)] = []
+        for name in names where !listed.contains(where: { $0.name == name }) {
+            if let stored = classVersions[name] { listed.append((name, stored)) }
+        }
+        guard let first = listed.first else { return .none }
+        return listed.allSatisfy({ $0.version == first.version }) ? .version(first.version) : .ambiguous(listed)
     }
 }

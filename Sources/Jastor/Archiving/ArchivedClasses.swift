@@ -1,5 +1,6 @@
 /// The model classes one archive holds, checked as each first appears: the archive's class
-/// table (name → version) and the guarantee that another process can resolve every name.
+/// table (name → version: every class written and each of its superclasses below
+/// ``JastorObject``) and the guarantee that another process can resolve every name.
 struct ArchivedClasses {
     /// Every class written, first-seen order: its archive name, the class and its version.
     private(set) var entries: [(name: String, type: ObjectIdentifier, version: Int)] = []
@@ -74,6 +75,7 @@ extension EncodingContext {
                 found: "\(String(reflecting: type)) and another class both named \(identity.name.debugDescription)")
             return
         }
+        guard recordBaseClasses(of: type, identity: identity) else { return }
         guard resolvedByReader, type != declared else { return }
         switch ArchiveClassRegistry.shared.family(of: declared).resolve(identity.name) {
         case .resolved(let resolved) where resolved == type:
@@ -95,5 +97,45 @@ extension EncodingContext {
                 found: "\(type), which another process "
                     + "could not resolve")
         }
+    }
+
+    /// Adds the superclasses of `type` below ``JastorObject`` to the class table, so that reading
+    /// migrates a model's inherited properties from the version of the class that declares them.
+    ///
+    /// A superclass that shares the class's archive name (an inherited `archiveName`) is not
+    /// listed apart: reading does not look a base class's version up under its subclass's names.
+    /// Records a `.disallowedClass` issue, and returns `false`, when a superclass's name or version
+    /// cannot be recorded.
+    private mutating func recordBaseClasses(of type: JastorObject.Type, identity: ArchiveIdentity) -> Bool {
+        var next: AnyClass? = _getSuperclass(type)
+        while let base = next as? JastorObject.Type, base != JastorObject.self {
+            next = _getSuperclass(base)
+            let baseIdentity = ArchiveIdentity(of: base)
+            guard baseIdentity.name != identity.name else { continue }
+            switch baseIdentity.problem {
+            case .name(let problem)?:
+                record(
+                    .disallowedClass,
+                    expected: "a base class with an archive name another process can resolve "
+                        + "(override \(base).archiveName)", found: "\(base), base of \(type), with \(problem)")
+                return false
+            case .version(let version)?:
+                record(
+                    .disallowedClass,
+                    expected: "a base class with an archive version of 1 or more (override \(base).archiveVersion)",
+                    found: "\(base), base of \(type), with archive version \(version)")
+                return false
+            case nil:
+                break
+            }
+            if archivedClasses.add(baseIdentity, of: ObjectIdentifier(base)) != nil {
+                record(
+                    .disallowedClass, expected: "one archived class per archive name (override archiveName)",
+                    found: "\(String(reflecting: base)) (base of \(type)) and another class both named "
+                        + baseIdentity.name.debugDescription)
+                return false
+            }
+        }
+        return true
     }
 }

@@ -1,33 +1,51 @@
 /// Builds models read from an archive, migrating older versions of their classes first.
 enum ArchivedModel {
     /// A new `type` filled from an archived object, or `nil` (with an issue) when the archive
-    /// holds a newer version of the class, no version for it, or one its migration refused.
+    /// holds a newer version of the class or of a superclass, no version for it, versions it
+    /// cannot tell apart, or one a migration refused.
     ///
-    /// The version is checked before the class is instantiated. What `migrate` hands back is in
-    /// the current version's terms, so a class the archive's table does not list, met inside
-    /// migrated properties (a model `migrate` introduced), is read as current; a class the table
-    /// lists is read at its archived version there too, since migrated properties still hold the
-    /// archive's own nested objects. Outside migrated properties, an unlisted class is an issue.
+    /// The versions are checked before the class is instantiated. Each class of the model's chain
+    /// below ``JastorObject`` whose archived version is older than its current one migrates the
+    /// stored properties from its own archived version, base class first. What `migrate` hands
+    /// back is in the current version's terms, so a class the archive's table does not list, met
+    /// inside migrated properties (a model `migrate` introduced), is read as current; a class the
+    /// table lists is read at its archived version there too, since migrated properties still hold
+    /// the archive's own nested objects. Outside migrated properties, an unlisted class is an issue.
+    ///
+    /// - Parameters:
+    ///   - type: The class to build.
+    ///   - members: The archived object.
+    ///   - rootName: The archive's root class name, for the root; nested models are read under
+    ///     their class marker's name, or (without one) under the names of the declared class.
+    ///   - context: The reading run.
+    /// - Returns: The model, or `nil` when it cannot be read (the issue is recorded).
     static func read<Model: JastorObject, Members: JSONObjectSource>(
-        _ type: Model.Type, from members: Members, context: inout MappingContext
+        _ type: Model.Type, from members: Members, rootName: String? = nil, context: inout MappingContext
     ) -> Model? where Members.Member: JSONSource {
-        var disposition = context.archive?.disposition(of: type) ?? .current
-        if disposition == .unlisted, context.archive?.isInsideMigratedProperties == true { disposition = .current }
+        let name = rootName ?? markerName(in: members)
+        var disposition = context.archive?.disposition(of: type, writtenAs: name) ?? .current
+        if case .unlisted = disposition, context.archive?.isInsideMigratedProperties == true {
+            disposition = .current
+        }
         switch disposition {
         case .current:
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
             return model
-        case .older(let version):
+        case .older(let migrations):
             var properties = members.foundationDictionary
             properties[MappingEngine.classMarkerKey] = nil
-            do {
-                try type.migrate(archivedProperties: &properties, fromVersion: version)
-            } catch {
-                context.record(
-                    .unsupportedVersion, expected: "\(type).migrate to read version \(version) of \(type)",
-                    found: "an error: \(error)")
-                return nil
+            for migration in migrations {
+                do {
+                    try migration.type.migrate(archivedProperties: &properties, fromVersion: migration.version)
+                } catch {
+                    let stepType = migration.type == type ? "\(type)" : "\(migration.type) (base of \(type))"
+                    context.record(
+                        .unsupportedVersion,
+                        expected: "\(migration.type).migrate to read version \(migration.version) of \(stepType)",
+                        found: "an error: \(error)")
+                    return nil
+                }
             }
             let model = type.init()
             let wasInside = context.archive?.isInsideMigratedProperties ?? false
@@ -35,9 +53,10 @@ enum ArchivedModel {
             MappingEngine.fill(model, from: FoundationObject(dictionary: properties), by: .storage, context: &context)
             context.archive?.isInsideMigratedProperties = wasInside
             return model
-        case .newer(let version):
+        case .newer(let newer, let version):
+            let of = newer == type ? "\(type)" : "\(newer) (base of \(type))"
             context.record(
-                .unsupportedVersion, expected: "\(type) of archive version \(type.archiveVersion) or earlier",
+                .unsupportedVersion, expected: "\(of) of archive version \(newer.archiveVersion) or earlier",
                 found: "version \(version), written by a newer version of the class")
             return nil
         case .unlisted:
@@ -45,6 +64,23 @@ enum ArchivedModel {
                 .unreadableArchive, expected: "a version for \(type.archiveName) in the archive's class table",
                 found: "none")
             return nil
+        case .ambiguous(let ambiguous, let entries):
+            let listed = entries.map { "\($0.name) (version \($0.version))" }
+            let which = ambiguous == type ? "this \(type)" : "the base \(ambiguous) of this \(type)"
+            context.record(
+                .unreadableArchive,
+                expected: "a class marker saying which of \(listed.joined(separator: " and ")) \(which) "
+                    + "was archived as", found: "none, and the archive lists those names at different versions")
+            return nil
         }
+    }
+
+    /// The name a model's class marker gives, if it has one.
+    private static func markerName<Members: JSONObjectSource>(in members: Members) -> String?
+    where Members.Member: JSONSource {
+        guard let marker = members[MappingEngine.classMarkerKey], case .scalar(.string(let name)) = marker.kind else {
+            return nil
+        }
+        return name
     }
 }

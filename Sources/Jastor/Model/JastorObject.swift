@@ -170,10 +170,14 @@ open class JastorObject {
     /// Rewrites the stored properties of an archive of an older ``archiveVersion``, before they
     /// are mapped.
     ///
-    /// Called on the archived class for each of its models whose archive version is older than
-    /// the class's, with the model's properties as stored: by property name, values as the
-    /// archive holds them (numbers, strings, booleans, `NSNull`, arrays, and nested models as
-    /// dictionaries). The properties it leaves are then mapped as usual. The default does nothing.
+    /// Called on each class of an archived model's chain (the model's class and its superclasses
+    /// below ``JastorObject``) whose archived version is older than its current one, base class
+    /// first, each with its own archived version and the model's properties as stored: by property
+    /// name, values as the archive holds them (numbers, strings, booleans, `NSNull`, arrays, and
+    /// nested models as dictionaries), as the base's migration left them. The properties left are
+    /// then mapped as usual. The default does nothing. Handle only the class's own properties and
+    /// do not call `super`'s: a subclass that raises its ``archiveVersion`` overrides this method,
+    /// since an inherited one would run with the subclass's version.
     ///
     /// ```swift
     /// override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
