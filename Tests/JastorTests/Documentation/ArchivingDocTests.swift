@@ -25,6 +25,30 @@ enum ArchivingDoc {
         }
     }
 
+    final class Reading: JastorObject {
+        var takenAt = Date(timeIntervalSince1970: 0)
+
+        override class var archiveVersion: Int { 2 }
+        override class var properties: [JastorProperty] {
+            register { property(\.takenAt, transform: .secondsSince1970) }
+        }
+        override class func migrate(archivedProperties stored: inout [String: Any], fromVersion version: Int) throws {
+            guard version < 2, let value = stored["takenAt"] else { return }
+            let milliseconds = value as? Double ?? (value as? Int).map(Double.init)
+            stored["takenAt"] = milliseconds.map { $0 / 1000 }
+        }
+    }
+
+    /// Version 1 of `Reading`, archived in milliseconds.
+    final class ReadingV1: JastorObject {
+        var takenAt = Date(timeIntervalSince1970: 0)
+
+        override class var archiveName: String { Reading.archiveName }
+        override class var properties: [JastorProperty] {
+            register { property(\.takenAt, transform: .millisecondsSince1970) }
+        }
+    }
+
     @Suite struct ArchivingDocTests {
         /// The quick start's mapped product, for the sections that use it.
         private func mappedProduct() -> Product {
@@ -75,6 +99,18 @@ enum ArchivingDoc {
             print(contact.givenName, contact.familyName)  // Ada Lovelace
 
             #expect(contact.givenName == "Ada" && contact.familyName == "Lovelace")
+        }
+
+        /// A transform changed between versions: the archived milliseconds (whole and not) read back
+        /// as the same dates through `migrate`, in both formats.
+        @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+        func changedTransformMigrates(format: JastorArchiveFormat) throws {
+            for seconds in [1_000_000_000, 1_000_000_000.25] {
+                let old = ReadingV1()
+                old.takenAt = Date(timeIntervalSince1970: seconds)
+                let reading = try Reading.unarchive(from: try old.archivedData(format: format))
+                #expect(reading.takenAt == old.takenAt)
+            }
         }
     }
 }
