@@ -226,6 +226,60 @@ private final class BoardV2: JastorObject {
     override class var properties: [JastorProperty] { register(\.badge, \.tag) }
 }
 
+/// Items of a board, version 1: badges (`text`) and tags (version 3, `caption`) as subclasses.
+private class ItemV1: JastorObject {
+    override class var archiveName: String { "Item" }
+    override class var archiveSubclasses: [JastorObject.Type] { [BadgeItem.self, TagItem.self] }
+    override class var properties: [JastorProperty] { [] }
+}
+
+private final class BadgeItem: ItemV1 {
+    var text = "hello"
+
+    override class var archiveName: String { "Badge" }
+    override class var properties: [JastorProperty] { [.init("text", \BadgeItem.text)] }
+}
+
+private final class TagItem: ItemV1 {
+    var caption = "tagged"
+
+    override class var archiveName: String { "Tag" }
+    override class var archiveVersion: Int { 3 }
+    override class var properties: [JastorProperty] { [.init("caption", \TagItem.caption)] }
+}
+
+/// Items, version 2: badges and tags became stickers, version 4.
+private class ItemV2: JastorObject {
+    override class var archiveName: String { "Item" }
+    override class var archiveSubclasses: [JastorObject.Type] { [StickerItem.self] }
+    override class var properties: [JastorProperty] { [] }
+}
+
+private final class StickerItem: ItemV2 {
+    var caption = ""
+
+    override class var archiveAliases: [String] { ["Badge", "Tag"] }
+    override class var archiveVersion: Int { 4 }
+    override class var properties: [JastorProperty] { [.init("caption", \StickerItem.caption)] }
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {
+        if version < 2 { properties["caption"] = properties.removeValue(forKey: "text") }
+    }
+}
+
+private final class ItemListV1: JastorObject {
+    var items: [ItemV1] = [BadgeItem(), TagItem()]
+
+    override class var archiveName: String { "ItemList" }
+    override class var properties: [JastorProperty] { register(\.items) }
+}
+
+private final class ItemListV2: JastorObject {
+    var items: [ItemV2] = []
+
+    override class var archiveName: String { "ItemList" }
+    override class var properties: [JastorProperty] { register(\.items) }
+}
+
 /// Archive format versions and model class versions: old archives read, older class versions
 /// migrate, newer ones are refused with an issue.
 @Suite struct ArchiveVersionTests {
@@ -444,6 +498,14 @@ private final class BoardV2: JastorObject {
                         + "Sticker was archived as, found none, and the archive lists those names at different versions"
                 })
         #expect(error.issues.allSatisfy { $0.kind == .unreadableArchive })
+    }
+
+    /// Models whose class markers name two former classes now merged into one read each at the
+    /// version of the name its marker gives.
+    @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+    func markedModelsOfAMergedClassReadAtTheirMarkersVersions(format: JastorArchiveFormat) throws {
+        let list = try ItemListV2.unarchive(from: try ItemListV1().archivedData(format: format))
+        #expect(list.items.map { ($0 as? StickerItem)?.caption } == ["hello", "tagged"])
     }
 
     @Test(arguments: [
