@@ -1,7 +1,8 @@
 /// What a run reading an archive knows about it: how its class names resolve, and the version
 /// each class was archived at.
 ///
-/// Each class is resolved, and its version compared, once per run.
+/// Each class is resolved once per run, and its versions (its own and its superclasses') compared
+/// once per run and name it was written under.
 struct ArchiveReading {
     /// What to do with a model of one class, read under one name.
     enum Disposition {
