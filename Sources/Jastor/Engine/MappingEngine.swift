@@ -257,7 +257,7 @@ enum MappingEngine {
                     return false
                 }
             }
-            guard let next = current.child(at: path[depth]) else { return }
+            guard let next = current.member(at: path[depth]) else { return }
             current = next
         }
     }
