@@ -54,10 +54,12 @@ enum KeyPathLookup<Member: JSONSource> {
 
 /// The key-path steps one model's mapping has reported, so that a step several key paths go
 /// through (`address` of `address.city` and `address.zip`) is reported once: a step holding a
-/// value that cannot hold the next one, and a step whose key the object gives more than once.
+/// value that cannot hold the next one, a step whose key the object gives more than once, and a
+/// step whose key it gives in another Unicode spelling.
 struct KeyPathStepReports {
     private var mistyped: [ArraySlice<JastorPath.Component>] = []
     private var repeated: [ArraySlice<JastorPath.Component>] = []
+    private var respelled: [ArraySlice<JastorPath.Component>] = []
 
     /// Records, at the step's path, that the value at `path[..<depth]` cannot hold `path[depth]`,
     /// unless that step was already reported:
@@ -111,6 +113,47 @@ struct KeyPathStepReports {
             guard let next = current.member(at: path[depth]) else { return }
             current = next
         }
+    }
+
+    /// Records each step of `path` whose key its object gives in another Unicode spelling, at the
+    /// step's path as read, unless that step was already reported: the value is followed, and the
+    /// path's own key is written back.
+    ///
+    /// The first step is left out when `table` holds its key: a property reading that key
+    /// reports it where the model's keys are read.
+    mutating func recordRespelled<Members: JSONObjectSource>(
+        along path: [JastorPath.Component], in members: Members, skippingKeysOf table: KeyTable,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard case .key(let key)? = path.first else { return }
+        var read = path
+        if let spelling = members.otherSpelling(ofKey: key) {
+            read[0] = .key(spelling)
+            var bytes = key
+            if bytes.withUTF8({ table.position(of: $0) }) < 0 {
+                recordIfRespelled(spelling, of: key, at: path[..<1], read: read[..<1], context: &context)
+            }
+        }
+        guard var current = members[key] else { return }
+        for depth in 1..<path.count {
+            if case .key(let next) = path[depth], case .object = current.kind,
+                let spelling = current.object.otherSpelling(ofKey: next)
+            {
+                read[depth] = .key(spelling)
+                recordIfRespelled(spelling, of: next, at: path[...depth], read: read[...depth], context: &context)
+            }
+            guard let next = current.member(at: path[depth]) else { return }
+            current = next
+        }
+    }
+
+    private mutating func recordIfRespelled(
+        _ spelling: String, of key: String, at step: ArraySlice<JastorPath.Component>,
+        read: ArraySlice<JastorPath.Component>, context: inout MappingContext
+    ) {
+        guard !respelled.contains(step) else { return }
+        respelled.append(step)
+        context.recordRespelledKey(spelling, of: key, at: Array(read))
     }
 
     private mutating func recordIfRepeated(
