@@ -54,11 +54,29 @@ private class SecondSpelled: FirstSpelled {
 
 private final class SecondSpelledTagged: SecondSpelled {}
 
-/// A key in another Unicode spelling is the same key wherever Jastor looks one up, from bytes as
-/// from a dictionary (whose `String` keys compare that way): properties, key path segments,
-/// required keys, the subclass hook's view, and `unmappedKeys` (which does not list it).
+/// The class `R15DAccent` of review 15D: one property keyed `"café"` (composed).
+private final class Accent: JastorObject {
+    var cafe = 0
+
+    override class var properties: [JastorProperty] { register { property(\.cafe, key: "caf\u{E9}") } }
+}
+
+/// A key in another Unicode spelling is the same key wherever Jastor looks one up, and reported.
+///
+/// From bytes as from a dictionary (whose `String` keys compare that way): properties, key path
+/// segments, required keys, the subclass hook's view, and `unmappedKeys` (which does not list
+/// it). Output writes the property's own spelling, so each key a property or a key path step
+/// reads in another spelling is reported at the key as read, the value kept (the subclass hook
+/// is the user's own lookup, and reports nothing); of a key given twice in two spellings the
+/// first decides, the spelling a Foundation dictionary keeps.
 @Suite struct KeySpellingTests {
-    @Test func eachPlaceFindsAKeyInAnotherSpelling() throws {
+    /// The issue of a key read in another spelling, at `path` (the key as read).
+    private static func respelled(_ path: String, read: String, declared: String) -> String {
+        "\(path): expected the key written back as read, found \"\(read)\", another Unicode spelling of the key "
+            + "\"\(declared)\" (written \"\(declared)\")"
+    }
+
+    @Test func eachPlaceFindsAKeyInAnotherSpellingAndReportsIt() throws {
         let text = #"{"e\#u{301}": 1, "\#u{2126}": {"\#u{212A}": 2}, "\#u{1100}\#u{1161}": 3, "A\#u{30A}": true}"#
         var issues: [JastorIssue] = []
         let models = try [FirstSpelled](json: Data("[\(text)]".utf8), issues: &issues)
@@ -66,17 +84,63 @@ private final class SecondSpelledTagged: SecondSpelled {}
         #expect(type(of: model) == FirstSpelledTagged.self)
         #expect(model.plain == 1 && model.deep == 2 && model.needed == 3)
         #expect(model.extras.keys.sorted() == ["A\u{30A}"])
-        #expect(issues.isEmpty, "\(issues)")
+        let expected = [
+            Self.respelled("[0].e\u{301}", read: "e\u{301}", declared: "é"),
+            Self.respelled("[0].\u{1100}\u{1161}", read: "\u{1100}\u{1161}", declared: "가"),
+            Self.respelled("[0].\u{2126}", read: "\u{2126}", declared: "Ω"),
+            Self.respelled("[0].\u{2126}.\u{212A}", read: "\u{212A}", declared: "K"),
+        ]
+        #expect(issues.map(\.description) == expected)
+        #expect(issues.allSatisfy { $0.kind == .invalidValue })
+        // Each key's bytes, as read, are in the issue's path and `found`.
+        #expect(issues.first.map { Array($0.path.description.unicodeScalars) } == Array("[0].e\u{301}".unicodeScalars))
         // An ASCII key is the other spelling of a property key that is not ASCII.
-        let second = try SecondSpelled(json: Data(#"{"é": 4, "Ω": {"K": 5}, "가": 6}"#.utf8))
+        issues = []
+        let second = try SecondSpelled(json: Data(#"{"é": 4, "Ω": {"K": 5}, "가": 6}"#.utf8), issues: &issues)
         #expect(second.plain == 4 && second.deep == 5 && second.needed == 6)
         #expect(second.extras.isEmpty)
+        #expect(
+            issues.map(\.description) == [
+                Self.respelled("é", read: "é", declared: "e\u{301}"),
+                Self.respelled("가", read: "가", declared: "\u{1100}\u{1161}"),
+                Self.respelled("Ω", read: "Ω", declared: "\u{2126}"),
+                Self.respelled("Ω.K", read: "K", declared: "\u{212A}"),
+            ])
+        // Strict mapping throws them.
+        let strict = try #require(throws: JastorError.self) {
+            try SecondSpelled(validatingJSON: Data(#"{"e\#u{301}": 4, "가": 6}"#.utf8))
+        }
+        #expect(strict.issues.map(\.description) == [Self.respelled("가", read: "가", declared: "\u{1100}\u{1161}")])
+    }
+
+    /// Review 15D: `{"cafe\u{301}": 1}` fills the property keyed `"café"`, which output writes
+    /// composed: reported, from bytes (raw or escaped) and from a dictionary alike; the key as
+    /// spelled reads in silence.
+    @Test func aKeyReadInAnotherSpellingIsReportedWhereOutputWritesTheDeclaredOne() throws {
+        let expected = [Self.respelled("cafe\u{301}", read: "cafe\u{301}", declared: "caf\u{E9}")]
+        for text in ["{\"cafe\u{301}\": 1}", #"{"cafe\u0301": 1}"#] {
+            var issues: [JastorIssue] = []
+            let model = try Accent(json: Data(text.utf8), issues: &issues)
+            #expect(model.cafe == 1)
+            #expect(issues.map(\.description) == expected, "\(text)")
+            let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var fromDictionary: [JastorIssue] = []
+            #expect(Accent(dictionary: dictionary, issues: &fromDictionary).cafe == 1)
+            #expect(fromDictionary.map(\.description) == expected, "\(text)")
+        }
+        let written = Accent(dictionary: ["cafe\u{301}": 1]).toDictionary().keys.map { Array($0.unicodeScalars) }
+        #expect(written == [Array("caf\u{E9}".unicodeScalars)])
+        var issues: [JastorIssue] = []
+        _ = try Accent(json: Data(#"{"caf\u00e9": 1, "x": 2}"#.utf8), issues: &issues)
+        _ = Accent(dictionary: ["caf\u{E9}": 1], issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
     }
 
     /// Objects whose keys come in random spellings, some twice in two spellings (the last counts),
     /// some left out, with unknown keys: the same class, values, unmapped keys and issues from bytes
     /// as from `JSONSerialization`'s dictionary (bytes also report a key given twice), for a model
-    /// spelled either way.
+    /// spelled either way; the issues include each key read in another spelling, in the first
+    /// spelling given, and are checked to (a key read in another spelling is reported).
     @Test(arguments: [UInt64(0x6E70_0701), 0x6E70_0702]) func randomSpellingsMapAsTheDictionaryPathDoes(
         seed: UInt64
     ) throws {
@@ -106,6 +170,26 @@ private final class SecondSpelledTagged: SecondSpelled {}
                 == dictionaryIssues.map(\.description).sorted(),
             "\(label) \(Model.self)")
         #expect(repeated.allSatisfy { $0.found == "2 (the last is kept)" }, "\(label) \(Model.self): \(repeated)")
+        // Each key the dictionary holds in another spelling than the model's is reported, by its path.
+        let object = try #require(array.first as? [String: Any])
+        let spellings = Spellings.self
+        let index = Model.spelling
+        var respelled: [String] = []
+        func check(_ key: String, in object: [String: Any], under path: [JastorPath.Component]) -> [String: Any]? {
+            guard let found = object.index(forKey: key) else { return nil }
+            let read = path + [.key(object.keys[found])]
+            if !object.keys[found].utf8.elementsEqual(key.utf8) { respelled.append(JastorPath(read).description) }
+            return object.values[found] as? [String: Any]
+        }
+        _ = check(spellings.acute[index], in: object, under: [0])
+        _ = check(spellings.hangul[index], in: object, under: [0])
+        if let inner = check(spellings.ohm[index], in: object, under: [0]),
+            let ohm = object.keys.first(where: { $0 == spellings.ohm[index] })
+        {
+            _ = check(spellings.kelvin[index], in: inner, under: [0, .key(ohm)])
+        }
+        let reported = dictionaryIssues.filter { $0.expected == "the key written back as read" }
+        #expect(reported.map(\.path.description).sorted() == respelled.sorted(), "\(label) \(Model.self)")
     }
 
     /// The class, the values and the unmapped keys of a model, as text.

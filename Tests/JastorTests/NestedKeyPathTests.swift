@@ -31,6 +31,27 @@ private final class RPPerson: JastorObject {
     }
 }
 
+/// Reads `years.2024`, a key path whose second step is an index (digits), and the same digits
+/// as a key, `scores["2024"]`.
+private final class YearScores: JastorObject {
+    var score = 0
+    var keyed = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.score, key: "years.2024")
+            property(\.keyed, key: #"scores["2024"]"#)
+        }
+    }
+}
+
+/// Reads through `rows.0.name`, an index step in the middle of a key path.
+private final class FirstRowName: JastorObject {
+    var name = "unset"
+
+    override class var properties: [JastorProperty] { register { property(\.name, key: "rows.0.name") } }
+}
+
 /// Reads two values through key paths under `address`.
 private final class PostalAddress: JastorObject {
     var city = "unset"
@@ -457,5 +478,78 @@ private final class ThirdInArray: JastorObject {
         issues = []
         _ = try RequiredMetaNote(json: Data(#"{"name": "a", "meta": null}"#.utf8), issues: &issues)
         #expect(issues.map(\.description) == ["meta.note: expected String (required), found nothing"])
+    }
+
+    /// An index step reads only an array's element, as output writes it: over an object holding
+    /// the key of its digits it is a mistyped step, reported at the step with the way to name the
+    /// key, from bytes and dictionaries, lenient and strict; the key in brackets reads that key
+    /// and writes the object back (review 15D).
+    @Test func anIndexStepReadsAnArrayAndNamesTheKeyOfItsDigitsOverAnObject() throws {
+        let text = #"{"years": {"2024": 5}, "scores": {"2024": 7}}"#
+        let expected = [
+            #"years: expected an array holding element 2024 (key path years[2024]; for the key "2024" write "#
+                + #"years["2024"]), found Object"#
+        ]
+        var fromBytes: [JastorIssue] = []
+        let model = try YearScores(json: Data(text.utf8), issues: &fromBytes)
+        #expect(fromBytes.map(\.description) == expected)
+        #expect(fromBytes.map(\.kind) == [.typeMismatch])
+        #expect(model.score == 0 && model.keyed == 7)
+        let written = try Fixtures.canonical(YearScores(dictionary: ["scores": ["2024": 7]]).toDictionary())
+        #expect(written.hasPrefix(#"{"scores":{"2024":7},"years":[null,"#), "\(written.prefix(60))")
+
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var fromDictionary: [JastorIssue] = []
+        _ = YearScores(dictionary: dictionary, issues: &fromDictionary)
+        #expect(fromDictionary.map(\.description) == expected)
+        let strict = try #require(throws: JastorError.self) { try YearScores(validating: dictionary) }
+        #expect(strict.issues.map(\.description) == expected)
+        let strictBytes = try #require(throws: JastorError.self) { try YearScores(validatingJSON: Data(text.utf8)) }
+        #expect(strictBytes.issues.map(\.description) == expected)
+
+        // The way the message names the key parses to that key.
+        #expect(JastorPath(parsing: #"years["2024"]"#) == [.key("years"), .key("2024")])
+        #expect(JastorPath(parsing: "years.2024") == [.key("years"), .index(2024)])
+        // An array at the step reads the element, and is written back as an array.
+        var issues: [JastorIssue] = []
+        let years = Array(repeating: "null", count: 2024).joined(separator: ",")
+        let fromArray = try YearScores(json: Data(#"{"years": [\#(years), 5]}"#.utf8), issues: &issues)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(fromArray.score == 5)
+        #expect((fromArray.toDictionary()["years"] as? [Any])?.count == 2025)
+    }
+
+    /// A key step reads only an object's member: the key `"2024"` over an array is a mistyped
+    /// step, not its element 2024, which output would write back as an object's key; an index in
+    /// the middle of a key path over an object names the whole path with the key quoted.
+    @Test func aKeyStepOfDigitsReadsAnObjectAndAnIndexInsideAPathNamesTheWholePath() throws {
+        var issues: [JastorIssue] = []
+        let model = try YearScores(json: Data(#"{"scores": [1, 2]}"#.utf8), issues: &issues)
+        #expect(model.keyed == 0)
+        #expect(
+            issues.map(\.description) == [
+                #"scores: expected an object holding "2024" (key path scores["2024"]), found Array"#
+            ])
+        issues = []
+        let row = try FirstRowName(json: Data(#"{"rows": {"0": {"name": "a"}}}"#.utf8), issues: &issues)
+        #expect(row.name == "unset")
+        #expect(
+            issues.map(\.description) == [
+                #"rows: expected an array holding element 0 (key path rows[0].name; for the key "0" write "#
+                    + #"rows["0"].name), found Object"#
+            ])
+        issues = []
+        let fromArray = try FirstRowName(json: Data(#"{"rows": [{"name": "a"}]}"#.utf8), issues: &issues)
+        #expect(fromArray.name == "a" && issues.isEmpty)
+    }
+
+    /// ``JastorPath/value(in:)`` and `requiredValue(in:)` read and never write: an index step there
+    /// also finds an object's key of its digits, and a key of digits an array's element, as
+    /// RPJSONMapper's `childJSONInJSON:usingPath:` does.
+    @Test func valueInJSONReadsAnObjectsKeyOfDigitsForAnIndexStep() throws {
+        let json: [String: Any] = ["years": ["2024": 5], "list": [1, 2]]
+        #expect(JastorPath("years.2024").value(in: json) as? Int == 5)
+        #expect(try JastorPath("years[2024]").requiredValue(in: json) as? Int == 5)
+        #expect(JastorPath(["list", "1"]).value(in: json) as? Int == 2)
     }
 }

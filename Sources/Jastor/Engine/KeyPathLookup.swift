@@ -2,17 +2,18 @@
 /// holding a value that cannot hold the next one.
 ///
 /// A step is missing (nothing to read, as a missing key) when the object lacks its key, an array
-/// its index, or the value there is `null`. It is mistyped when the value there is a scalar (or
-/// an array, for a key that is not an index): `address.city` over `{"address": "Daly City"}`
-/// reads nothing, and that is reported at the step (``KeyPathStepReports``), never dropped in
-/// silence.
+/// its index, or the value there is `null`. It is mistyped when the value there is not the
+/// container the step names (a key names an object's member, an index an array's element, as
+/// output writes them): `address.city` over `{"address": "Daly City"}`, or `years.2024` over
+/// `{"years": {"2024": 5}}`, reads nothing, and that is reported at the step
+/// (``KeyPathStepReports``), never dropped in silence.
 enum KeyPathLookup<Member: JSONSource> {
     case found(Member)
     case missing
     /// The value at `path[..<depth]` cannot hold `path[depth]`; `found` is what it is.
     case mistyped(depth: Int, found: JSONKind)
 
-    /// Follows `path` from `members`, each step as ``JSONSource/child(at:)`` takes it.
+    /// Follows `path` from `members`, each step as ``JSONSource/member(at:)`` takes it.
     @inline(__always)
     init<Members: JSONObjectSource>(_ path: [JastorPath.Component], in members: Members)
     where Members.Member == Member {
@@ -22,7 +23,7 @@ enum KeyPathLookup<Member: JSONSource> {
         }
         var depth = 1
         while depth < path.count {
-            guard let next = current.child(at: path[depth]) else {
+            guard let next = current.member(at: path[depth]) else {
                 self = Self.stop(at: current, before: path[depth], depth: depth)
                 return
             }
@@ -36,12 +37,10 @@ enum KeyPathLookup<Member: JSONSource> {
     /// without the index, `null`) or mistyped (any other value).
     @inline(never)
     private static func stop(at value: Member, before component: JastorPath.Component, depth: Int) -> Self {
-        switch value.kind {
-        case .object, .scalar(.null):
+        switch (value.kind, component) {
+        case (.scalar(.null), _), (.object, .key), (.array, .index):
             return .missing
-        case .array where component.arrayIndex != nil:
-            return .missing
-        case let kind:
+        case (let kind, _):
             return .mistyped(depth: depth, found: kind)
         }
     }
@@ -55,28 +54,36 @@ enum KeyPathLookup<Member: JSONSource> {
 
 /// The key-path steps one model's mapping has reported, so that a step several key paths go
 /// through (`address` of `address.city` and `address.zip`) is reported once: a step holding a
-/// value that cannot hold the next one, and a step whose key the object gives more than once.
+/// value that cannot hold the next one, a step whose key the object gives more than once, and a
+/// step whose key it gives in another Unicode spelling.
 struct KeyPathStepReports {
     private var mistyped: [ArraySlice<JastorPath.Component>] = []
     private var repeated: [ArraySlice<JastorPath.Component>] = []
+    private var respelled: [ArraySlice<JastorPath.Component>] = []
 
     /// Records, at the step's path, that the value at `path[..<depth]` cannot hold `path[depth]`,
     /// unless that step was already reported:
-    /// `address: expected an object holding "city" (key path address.city), found String "Daly City"`.
+    /// `address: expected an object holding "city" (key path address.city), found String "Daly City"`;
+    /// an index step over an object says how to name the key of its digits: `years: expected an
+    /// array holding element 2024 (key path years[2024]; for the key "2024" write years["2024"]),
+    /// found Object`.
     mutating func recordMistyped(
         _ path: [JastorPath.Component], depth: Int, found: JSONKind, context: inout MappingContext
     ) {
         let step = path[..<depth]
         guard !mistyped.contains(step) else { return }
         mistyped.append(step)
-        let holding =
-            switch path[depth] {
-            case .key(let key): "an object holding \"\(key)\""
-            case .index(let index): "an array holding element \(index)"
+        let expected =
+            switch (path[depth], found) {
+            case (.key(let key), _): "an object holding \"\(key)\" (key path \(JastorPath(path)))"
+            case (.index(let index), .object):
+                // Output writes an index step as an array: the key of those digits is quoted.
+                "an array holding element \(index) (key path \(JastorPath(path)); for the key \"\(index)\" write "
+                    + "\(JastorPath(path[..<depth] + [.key(String(index))] + path[(depth + 1)...])))"
+            case (.index(let index), _): "an array holding element \(index) (key path \(JastorPath(path)))"
             }
         _ = context.descend(into: Array(step)) { context in
-            context.record(
-                .typeMismatch, expected: "\(holding) (key path \(JastorPath(path)))", found: found.summary)
+            context.record(.typeMismatch, expected: expected, found: found.summary)
             return false
         }
     }
@@ -103,9 +110,50 @@ struct KeyPathStepReports {
                 recordIfRepeated(
                     current.object.count(ofKey: path[depth].objectKey), at: path[...depth], context: &context)
             }
-            guard let next = current.child(at: path[depth]) else { return }
+            guard let next = current.member(at: path[depth]) else { return }
             current = next
         }
+    }
+
+    /// Records each step of `path` whose key its object gives in another Unicode spelling, at the
+    /// step's path as read, unless that step was already reported: the value is followed, and the
+    /// path's own key is written back.
+    ///
+    /// The first step is left out when `table` holds its key: a property reading that key
+    /// reports it where the model's keys are read.
+    mutating func recordRespelled<Members: JSONObjectSource>(
+        along path: [JastorPath.Component], in members: Members, skippingKeysOf table: KeyTable,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard case .key(let key)? = path.first else { return }
+        var read = path
+        if let spelling = members.otherSpelling(ofKey: key) {
+            read[0] = .key(spelling)
+            var bytes = key
+            if bytes.withUTF8({ table.position(of: $0) }) < 0 {
+                recordIfRespelled(spelling, of: key, at: path[..<1], read: read[..<1], context: &context)
+            }
+        }
+        guard var current = members[key] else { return }
+        for depth in 1..<path.count {
+            if case .key(let next) = path[depth], case .object = current.kind,
+                let spelling = current.object.otherSpelling(ofKey: next)
+            {
+                read[depth] = .key(spelling)
+                recordIfRespelled(spelling, of: next, at: path[...depth], read: read[...depth], context: &context)
+            }
+            guard let next = current.member(at: path[depth]) else { return }
+            current = next
+        }
+    }
+
+    private mutating func recordIfRespelled(
+        _ spelling: String, of key: String, at step: ArraySlice<JastorPath.Component>,
+        read: ArraySlice<JastorPath.Component>, context: inout MappingContext
+    ) {
+        guard !respelled.contains(step) else { return }
+        respelled.append(step)
+        context.recordRespelledKey(spelling, of: key, at: Array(read))
     }
 
     private mutating func recordIfRepeated(

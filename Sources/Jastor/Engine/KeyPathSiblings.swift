@@ -102,7 +102,7 @@ struct KeyPathSiblings: Sendable {
             }
             let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
             if below.contains(where: { $0.count == next.count }) { return }
-            if below.isEmpty, let index = component.arrayIndex, index < padding, child.isNull { return }
+            if below.isEmpty, case .index(let index) = component, index < padding, child.isNull { return }
             _ = context.descend(into: component) { context in
                 if below.isEmpty {
                     context.record(.unknownKey, expected: "a key \(modelName) maps", found: found)
@@ -117,7 +117,10 @@ struct KeyPathSiblings: Sendable {
         case .array:
             // The elements before the last one a path reaches, which the output pads with `null`.
             let padding =
-                paths.compactMap { $0.count > position.count ? $0[position.count].arrayIndex : nil }.max() ?? 0
+                paths.compactMap { path -> Int? in
+                    guard path.count > position.count, case .index(let index) = path[position.count] else { return nil }
+                    return index
+                }.max() ?? 0
             var index = 0
             node.forEachElement { child in
                 visit(child, .index(index), padding: padding)
@@ -127,8 +130,9 @@ struct KeyPathSiblings: Sendable {
         }
     }
 
-    /// Whether two paths name the same steps (an index matches the key that spells it).
+    /// Whether two paths name the same steps (an index is an array's element, never the key of
+    /// its digits: output writes it so, and a key path reads it so).
     private static func matches(_ path: ArraySlice<JastorPath.Component>, _ other: [JastorPath.Component]) -> Bool {
-        path.elementsEqual(other) { $0.objectKey == $1.objectKey }
+        path.elementsEqual(other)
     }
 }

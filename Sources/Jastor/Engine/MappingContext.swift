@@ -282,6 +282,22 @@ struct MappingContext {
         record(.invalidValue, expected: "one value for the key", found: "\(count) (the last is kept)")
     }
 
+    /// Records, at `path` below the current one (the key as read), that the object gave `key` in
+    /// another Unicode spelling.
+    ///
+    /// `String` calls `spelling` and `key` equal: the value is read, and `key` is what output
+    /// writes. `cafe\u{301}: expected the key written back as read, found
+    /// "cafe\u{301}", another Unicode spelling of the key "café" (written "café")`.
+    mutating func recordRespelledKey(_ spelling: String, of key: String, at path: [JastorPath.Component]) {
+        _ = descend(into: path) { context in
+            context.record(
+                .invalidValue, expected: "the key written back as read",
+                found: "\(JastorPath.quotedKey(spelling)), another Unicode spelling of the key "
+                    + "\(JastorPath.quotedKey(key)) (written \(JastorPath.quotedKey(key)))")
+            return false
+        }
+    }
+
     /// Records, at the current path (a value whose objects were read whole, an untyped value), that
     /// objects in it gave `keys` more than once, the last value of each being kept.
     mutating func recordDuplicateKeys(_ keys: [String]) {

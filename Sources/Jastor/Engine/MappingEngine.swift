@@ -81,14 +81,14 @@ enum MappingEngine {
         } else if plan.checksKeys, context.policy.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
         } else {
-            let repeated = members.forEachMappedMember(of: plan) { property, member in
+            let notes = members.forEachMappedMember(of: plan) { property, member in
                 found += 1
                 guard let key = property.inputKey else { return }
                 _ = context.descend(into: key) {
                     member.read(through: property.accessor, into: model, by: assignment, context: &$0)
                 }
             }
-            if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
+            if !notes.isEmpty { recordKeyNotes(notes, of: members, plan: plan, context: &context) }
             if !plan.pathProperties.isEmpty {
                 fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
             }
@@ -117,14 +117,14 @@ enum MappingEngine {
         context: inout MappingContext
     ) where Members.Member: JSONSource {
         var requiredFound = 0
-        let repeated = members.forEachMappedMember(of: plan) { property, member in
+        let notes = members.forEachMappedMember(of: plan) { property, member in
             guard let key = property.inputKey else { return }
             if property.isRequired { requiredFound += 1 }
             _ = context.descend(into: key) {
                 member.read(through: property.accessor, into: model, by: assignment, context: &$0)
             }
         }
-        if repeated { recordRepeatedKeys(of: members, plan: plan, context: &context) }
+        if !notes.isEmpty { recordKeyNotes(notes, of: members, plan: plan, context: &context) }
         if requiredFound < plan.requiredKeyedCount {
             for property in plan.requiredProperties {
                 guard let key = property.inputKey, members[key.objectKey] == nil else { continue }
@@ -147,6 +147,32 @@ enum MappingEngine {
                     return false
                 }
             }
+        }
+    }
+
+    /// Records what ``JSONObjectSource/forEachMappedMember(of:_:)`` noted of the keys it matched:
+    /// keys given more than once, and keys given in another spelling.
+    @inline(never)
+    private static func recordKeyNotes<Members: JSONObjectSource>(
+        _ notes: MappedMemberNotes, of members: Members, plan: ClassPlan, context: inout MappingContext
+    ) {
+        if notes.contains(.repeatedKey) { recordRepeatedKeys(of: members, plan: plan, context: &context) }
+        if notes.contains(.respelledKey) { recordRespelledKeys(of: members, plan: plan, context: &context) }
+    }
+
+    /// Records each key a property reads that `members` gives in another Unicode spelling, at the
+    /// key as read: the value is read, and the property's own key is written back
+    /// (`cafe\u{301}: expected the key written back as read, found "cafe\u{301}", another Unicode
+    /// spelling of the key "café" (written "café")`).
+    private static func recordRespelledKeys<Members: JSONObjectSource>(
+        of members: Members, plan: ClassPlan, context: inout MappingContext
+    ) {
+        var reported: Set<String> = []
+        for property in plan.properties {
+            guard case .key(let key)? = property.inputKey, reported.insert(key).inserted,
+                let spelling = members.otherSpelling(ofKey: key)
+            else { continue }
+            context.recordRespelledKey(spelling, of: key, at: [.key(spelling)])
         }
     }
 
@@ -209,6 +235,9 @@ enum MappingEngine {
                 if checksKeys, property.isRequired { recordMissing(property, at: path, context: &context) }
             }
             steps.recordRepeated(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
+            if property.inputPathHasOtherSpellings {
+                steps.recordRespelled(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
+            }
         }
     }
 
@@ -257,7 +286,7 @@ enum MappingEngine {
                     return false
                 }
             }
-            guard let next = current.child(at: path[depth]) else { return }
+            guard let next = current.member(at: path[depth]) else { return }
             current = next
         }
     }

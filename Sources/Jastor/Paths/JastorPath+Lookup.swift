@@ -4,6 +4,11 @@ extension JastorPath {
     /// The value this path leads to inside parsed JSON, or `nil` when a step is missing or of the
     /// wrong kind (as RPJSONMapper's `childJSONInJSON:usingPath:`).
     ///
+    /// The lookup only reads, so an index step also finds an object's key of its digits
+    /// (`years.2024` reads `{"years": {"2024": 5}}`), and a key of digits an array's element; a
+    /// property's `key:` does not, since output writes an index step as an array (see
+    /// <doc:MappingRules>).
+    ///
     /// ```swift
     /// let baby = JastorPath(["Animals", 1, "Cat", "Babies", 1]).value(in: json)
     /// ```

@@ -257,6 +257,14 @@ extension JastorPath {
     }
 }
 
+extension JastorPath {
+    /// `key` in double quotes as a path's text quotes it (quotes, backslashes and control
+    /// characters escaped), shortened as issue paths shorten keys: for messages naming a key.
+    static func quotedKey(_ key: String) -> String {
+        PathText.quoted(MessageText.shortened(key))
+    }
+}
+
 /// How keys are written in, and read from, a path's text.
 private enum PathText {
     /// Whether `key` must be quoted to read back as itself: empty, digits (with RPJSONMapper's

@@ -68,6 +68,17 @@ struct KeyTable: Sendable {
         return position >= 0 ? position : equivalentPosition(of: bytes, countingRepairIn: nil)
     }
 
+    /// The position of the property whose key is `bytes`, or -1, as ``position(of:)``; sets
+    /// `respelled` when `bytes` are that key in another Unicode spelling.
+    @inline(__always)
+    func position(of bytes: UnsafeBufferPointer<UInt8>, respelled: inout Bool) -> Int {
+        let position = exactPosition(of: bytes)
+        guard position < 0 else { return position }
+        let spelled = equivalentPosition(of: bytes, countingRepairIn: nil)
+        if spelled >= 0 { respelled = true }
+        return spelled
+    }
+
     /// The position of the property whose key has exactly the bytes `bytes`, or -1.
     ///
     /// Keys of at most sixteen bytes are told apart by their length and words alone, which hold
@@ -107,27 +118,33 @@ struct KeyTable: Sendable {
     /// range is hashed where it lies, a key the reader decoded (it had escapes) is taken from its
     /// `String`; a value that is a container is skipped by its node's next-sibling index.
     ///
-    /// - Returns: Whether a key matched twice (a slot already set is seen where it is written).
+    /// - Returns: Whether a key matched twice (a slot already set is seen where it is written), and
+    ///   whether one matched in another Unicode spelling (or as the repair of invalid text: the
+    ///   caller's look at the keys tells the two apart).
     func match(
         membersOf container: Int, count: Int, in document: JSONDocument, into found: UnsafeMutableBufferPointer<Int>
-    ) -> Bool {
+    ) -> MappedMemberNotes {
         let nodes = document.nodes
         // The document holds its input for as long as it lives, the whole call.
         let input = document.bytes
         var keyIndex = container + 1
         var repeated = false
+        var respelled = false
         for _ in 0..<count {
             let key = nodes[keyIndex]
             var position: Int
             if key.kind == .decodedString {
-                position = document.withStringBytes(at: keyIndex, position(of:))
+                position = document.withStringBytes(at: keyIndex) { self.position(of: $0, respelled: &respelled) }
                 // A key that held a lone surrogate escape is read as its repair: reported.
                 if position >= 0, key.second != 0 { document.countRepair() }
             } else {
                 // In bounds by construction: the reader made a key node's range from the input's.
                 let bytes = UnsafeBufferPointer(rebasing: input[key.first..<key.first + key.second])
                 position = exactPosition(of: bytes)
-                if position < 0 { position = equivalentPosition(of: bytes, countingRepairIn: document) }
+                if position < 0 {
+                    position = equivalentPosition(of: bytes, countingRepairIn: document)
+                    if position >= 0 { respelled = true }
+                }
             }
             let valueIndex = keyIndex + 1
             if position >= 0 {
@@ -137,7 +154,10 @@ struct KeyTable: Sendable {
             let value = nodes[valueIndex]
             keyIndex = value.kind == .object || value.kind == .array ? value.second : valueIndex + 1
         }
-        return repeated
+        var notes: MappedMemberNotes = []
+        if repeated { notes.insert(.repeatedKey) }
+        if respelled { notes.insert(.respelledKey) }
+        return notes
     }
 
     /// The position of the property whose key equals `bytes` as Swift strings compare; -1 when

@@ -25,6 +25,17 @@ final class PropertyPlan: Sendable {
     /// Whether the property is written but never read (`.encodeOnly`): what it writes is never
     /// read back, so no output check about reading back applies below it.
     let isWrittenOnly: Bool
+    /// The UTF-8 length of ``inputKey`` when it is ASCII, else -1: a key `String` calls equal to
+    /// an ASCII one is spelled with the same bytes exactly when it has as many (each other
+    /// spelling of an ASCII text, the Kelvin sign for `K`, is longer), so a dictionary's key is
+    /// checked by its length alone.
+    let inputKeyASCIICount: Int
+    /// Whether another Unicode spelling of ``inputKey`` exists (``hasOtherSpellings(_:)``): every
+    /// other key has one spelling, so a dictionary's key found for it is not checked.
+    let inputKeyHasOtherSpellings: Bool
+    /// Whether a key of ``inputPath`` has another Unicode spelling (as ``inputKeyHasOtherSpellings``
+    /// tells of one key): only then are a key path's steps checked for one.
+    let inputPathHasOtherSpellings: Bool
 
     init(
         name: String, inputPath: [JastorPath.Component]?, inputKey: JastorPath.Component?,
@@ -40,5 +51,24 @@ final class PropertyPlan: Sendable {
         self.accessor = accessor
         self.omittedEmptiness = omittedEmptiness
         self.isWrittenOnly = inputPath == nil && outputPath != nil
+        if case .key(let key)? = inputKey, key.utf8.allSatisfy({ $0 < 0x80 }) {
+            self.inputKeyASCIICount = key.utf8.count
+        } else {
+            self.inputKeyASCIICount = -1
+        }
+        self.inputKeyHasOtherSpellings = inputKey.map(Self.hasOtherSpellings) ?? false
+        self.inputPathHasOtherSpellings = inputPath?.contains(where: Self.hasOtherSpellings) ?? false
+    }
+
+    /// Whether `component` is a key with another Unicode spelling.
+    ///
+    /// That is one outside ASCII, or one holding an ASCII character another scalar stands for (`K`, the Kelvin sign U+212A; `;`, the
+    /// Greek question mark U+037E; `` ` ``, the Greek varia U+1FEF: the only scalars whose
+    /// canonical decomposition is ASCII). An index has none.
+    private static func hasOtherSpellings(_ component: JastorPath.Component) -> Bool {
+        guard case .key(let key) = component else { return false }
+        return key.utf8.contains {
+            $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`")
+        }
     }
 }

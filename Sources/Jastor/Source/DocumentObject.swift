@@ -59,6 +59,31 @@ struct DocumentObject: JSONObjectSource {
         return (found, matches)
     }
 
+    /// The first member's key `String` calls equal to `key`, when its bytes are not `key`'s.
+    ///
+    /// Compared as ``members(keyed:_:)`` compares, without counting a repair: a key read as the
+    /// repair of invalid text is reported where it is read, and its repair is `key`'s bytes.
+    func otherSpelling(ofKey key: String) -> String? {
+        var copy = key
+        return copy.withUTF8 { bytes in
+            let keyIsASCII = KeyTable.isASCII(bytes)
+            var keyIndex = container + 1
+            for _ in 0..<count {
+                // `.some(nil)`: the first member holding the key spells it as `key` does.
+                let spelling: String?? = document.withStringBytes(at: keyIndex) { text in
+                    if text.count == bytes.count, Self.equal(text, bytes) { return .some(nil) }
+                    guard !keyIsASCII || !KeyTable.isASCII(text) else { return nil }
+                    let read = String(decoding: text, as: UTF8.self)
+                    guard read == key else { return nil }
+                    return .some(read.utf8.elementsEqual(bytes) ? nil : read)
+                }
+                if let spelling { return spelling }
+                keyIndex = document.next(after: keyIndex + 1)
+            }
+            return nil
+        }
+    }
+
     /// Whether two byte ranges of the same length hold the same bytes.
     @inline(__always)
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -80,16 +105,16 @@ struct DocumentObject: JSONObjectSource {
 
     /// One pass over the members, each key looked up in the plan's key table where it lies in
     /// the input; then the plan's properties in order.
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) -> Bool {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) -> MappedMemberNotes {
         let table = plan.keyTable
-        guard table.count > 0, count > 0 else { return false }
+        guard table.count > 0, count > 0 else { return [] }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
             found.initialize(repeating: -1)
-            let repeated = table.match(membersOf: container, count: count, in: document, into: found)
+            let notes = table.match(membersOf: container, count: count, in: document, into: found)
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
                 property.with { body($0, DocumentValue(document: document, index: found[position])) }
             }
-            return repeated
+            return notes
         }
     }
 

@@ -10,14 +10,47 @@ struct FoundationObject: JSONObjectSource {
         dictionary[key].map(FoundationJSON.init(raw:))
     }
 
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) -> Bool {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, FoundationJSON) -> Void) -> MappedMemberNotes {
+        var respelled = false
         for (reference, _) in plan.keyedProperties {
             reference.with { property in
-                guard case .key(let key)? = property.inputKey, let value = dictionary[key] else { return }
-                body(property, FoundationJSON(raw: value))
+                guard case .key(let key)? = property.inputKey else { return }
+                if property.inputKeyHasOtherSpellings {
+                    guard let value = value(checkingSpellingOf: key, for: property, respelled: &respelled) else {
+                        return
+                    }
+                    body(property, FoundationJSON(raw: value))
+                } else {
+                    guard let value = dictionary[key] else { return }
+                    body(property, FoundationJSON(raw: value))
+                }
             }
         }
-        return false
+        return respelled ? .respelledKey : []
+    }
+
+    /// The value under `key`, a key with other spellings; sets `respelled` when the dictionary
+    /// holds it in another one.
+    @inline(never)
+    private func value(checkingSpellingOf key: String, for property: PropertyPlan, respelled: inout Bool) -> Any? {
+        guard let index = dictionary.index(forKey: key) else { return nil }
+        let member = dictionary[index]
+        if !Self.isSpelled(member.key, as: key, asciiCount: property.inputKeyASCIICount) { respelled = true }
+        return member.value
+    }
+
+    func otherSpelling(ofKey key: String) -> String? {
+        guard let index = dictionary.index(forKey: key) else { return nil }
+        let found = dictionary[index].key
+        return Self.isSpelled(found, as: key, asciiCount: -1) ? nil : found
+    }
+
+    /// Whether `found`, a key `String` calls equal to `key`, has `key`'s UTF-8; `asciiCount` is
+    /// `key`'s length when it is ASCII (``PropertyPlan/inputKeyASCIICount``), else -1.
+    @inline(__always)
+    private static func isSpelled(_ found: String, as key: String, asciiCount: Int) -> Bool {
+        if asciiCount >= 0 { return found.utf8.count == asciiCount }
+        return found.utf8.elementsEqual(key.utf8)
     }
 
     /// Calls `body` with each member in the order of their keys (`String`'s `<`): a dictionary has no

@@ -44,15 +44,16 @@ struct JSONObject: JSONObjectSource {
         entries.last { $0.key == key }?.value
     }
 
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) -> Bool {
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, JSONValue) -> Void) -> MappedMemberNotes {
         let table = plan.keyTable
-        guard table.count > 0, !entries.isEmpty else { return false }
+        guard table.count > 0, !entries.isEmpty else { return [] }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
             found.initialize(repeating: -1)
             var repeated = false
+            var respelled = false
             for (index, entry) in entries.enumerated() {
                 var key = entry.key
-                let position = key.withUTF8 { table.position(of: $0) }
+                let position = key.withUTF8 { table.position(of: $0, respelled: &respelled) }
                 guard position >= 0 else { continue }
                 if found[position] >= 0 { repeated = true }
                 found[position] = index
@@ -60,7 +61,10 @@ struct JSONObject: JSONObjectSource {
             for (property, position) in plan.keyedProperties where found[position] >= 0 {
                 property.with { body($0, entries[found[position]].value) }
             }
-            return repeated
+            var notes: MappedMemberNotes = []
+            if repeated { notes.insert(.repeatedKey) }
+            if respelled { notes.insert(.respelledKey) }
+            return notes
         }
     }
 

@@ -17,9 +17,17 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// plan's order, and the member under that key (the last one, if the key repeats).
     ///
     /// - Returns: Whether a key of `plan`'s table is given more than once (a Foundation
-    ///   dictionary's keys never are).
+    ///   dictionary's keys never are), and whether one is given in another Unicode spelling.
     @discardableResult
-    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) -> Bool
+    func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) -> MappedMemberNotes
+
+    /// The key under which the object gives `key` when its UTF-8 differs from `key`'s (another
+    /// Unicode spelling of the same text, `"cafe\u{301}"` for `"café"`, which `String` calls
+    /// equal); `nil` when the object gives it as spelled, or not at all.
+    ///
+    /// The first member holding the key counts, as in a Foundation dictionary, which keeps the
+    /// first key it is given and the last value.
+    func otherSpelling(ofKey key: String) -> String?
 
     /// Calls `body` with every member, in the object's own order where it has one (a document's),
     /// else in one order for every run (a Foundation dictionary's, by its keys).
@@ -38,8 +46,37 @@ protocol JSONObjectSource: FoundationMemberLookup {
     var foundationDictionary: [String: Any] { get }
 }
 
+/// What ``JSONObjectSource/forEachMappedMember(of:_:)`` saw of the keys it matched, besides the
+/// members it handed over: each note calls for a look at the object's keys again, off the usual
+/// path.
+///
+/// Its members are constants, not stored statics, so that the mapping loop reads no lazily
+/// initialised global to return one.
+struct MappedMemberNotes: OptionSet {
+    let rawValue: UInt8
+
+    /// A key of the plan's table is given more than once.
+    static var repeatedKey: MappedMemberNotes { MappedMemberNotes(rawValue: 1) }
+    /// A key of the plan's table is given in another Unicode spelling than the table's.
+    static var respelledKey: MappedMemberNotes { MappedMemberNotes(rawValue: 2) }
+
+    /// Whether nothing was noted (one comparison, not `SetAlgebra`'s).
+    var isEmpty: Bool { rawValue == 0 }
+}
+
 extension JSONObjectSource {
     static var mayRepeatKeys: Bool { false }
+
+    func otherSpelling(ofKey key: String) -> String? {
+        var spelling: String?
+        var found = false
+        forEachMember { member, _ in
+            guard !found, member == key else { return }
+            found = true
+            if !member.utf8.elementsEqual(key.utf8) { spelling = member }
+        }
+        return spelling
+    }
 
     func count(ofKey key: String) -> Int { self[key] == nil ? 0 : 1 }
 

@@ -113,11 +113,33 @@ extension JSONSource {
 }
 
 extension JSONSource {
-    /// The member or element one path step names, or `nil` when it is missing or this value is not
-    /// a container.
+    /// The member or element one step of a property's key path reads: a key step an object's
+    /// member, an index step an array's element; `nil` when it is missing or this value is not
+    /// the container the step names.
+    ///
+    /// Output writes a key step as an object and an index step as an array, so a step reads only
+    /// what its value is written as: `years.2024` (an index) over `{"years": {"2024": 5}}` is a
+    /// mistyped step (``KeyPathLookup``), and `years["2024"]` names that key.
+    @inline(__always)
+    func member(at component: JastorPath.Component) -> Self? {
+        switch (component, kind) {
+        case (.key(let key), .object):
+            return object[key]
+        case (.index(let index), .array):
+            let elements = elements
+            guard index >= 0, index < elements.count else { return nil }
+            return elements[elements.index(elements.startIndex, offsetBy: index)]
+        default:
+            return nil
+        }
+    }
+
+    /// The member or element one step of ``JastorPath/value(in:)`` names, or `nil` when it is
+    /// missing or this value is not a container.
     ///
     /// An index step also finds an object member whose key is those digits, and a key step of
-    /// digits an array element, so `reports.0.text` works whichever the data holds.
+    /// digits an array element, so `reports.0.text` works whichever the data holds: the lookup
+    /// only reads, so nothing is written back in the other shape.
     func child(at component: JastorPath.Component) -> Self? {
         switch kind {
         case .object:
