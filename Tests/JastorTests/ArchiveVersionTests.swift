@@ -282,7 +282,10 @@ private final class ItemListV2: JastorObject {
 
 /// Archive format versions and model class versions: old archives read, older class versions
 /// migrate, newer ones are refused with an issue.
-@Suite struct ArchiveVersionTests {
+///
+/// Serialized: the models record the migrations they run in shared statics (`Note.migrations`,
+/// `PetV2.migrations`), which tests running side by side (the two formats of one test) would mix.
+@Suite(.serialized) struct ArchiveVersionTests {
     private func kennel() -> Kennel {
         let puppy = Puppy(dictionary: ["name": "Rex", "breed": "collie", "ageInWeeks": 9])
         let kennel = Kennel()
