@@ -63,7 +63,7 @@ final class PropertyPlan: Sendable {
     /// Whether `component` is a key with another Unicode spelling.
     ///
     /// That is one outside ASCII, or one holding an ASCII character another scalar stands for (`K`, the Kelvin sign U+212A; `;`, the
-    /// Greek question mark U+037E; `` ` ``, the Greek varia U+1FEF: the only scalars whose
+    /// Greek question mark U+037E; the backtick U+0060, the Greek varia U+1FEF: the only scalars whose
     /// canonical decomposition is ASCII). An index has none.
     private static func hasOtherSpellings(_ component: JastorPath.Component) -> Bool {
         guard case .key(let key) = component else { return false }
