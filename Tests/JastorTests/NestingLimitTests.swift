@@ -298,10 +298,11 @@ enum DeepContainer: String, CaseIterable, Sendable {
             thread.stackSize = 1024 * 1024
             thread.start()
         }
-        // Under a sanitizer a level takes more stack (several times under AddressSanitizer; under
-        // ThreadSanitizer the chain stopped at 126 of 128), and the stack guard stops earlier (with a
-        // nestingTooDeep issue) rather than overflow; otherwise the chain is whole.
-        #expect(names.count == 128 || (Sanitizers.any && names.count >= 64))
+        // Under a sanitizer a level takes more stack (several times under AddressSanitizer, where
+        // the chain stopped at 62 of 128 once the key-spelling checks joined the mapping's frames;
+        // under ThreadSanitizer at 126), and the stack guard stops earlier (with a nestingTooDeep
+        // issue) rather than overflow; otherwise the chain is whole.
+        #expect(names.count == 128 || (Sanitizers.any && names.count >= 48), "\(names.count) levels")
         #expect(names.last == "node" || Sanitizers.any)
     }
 
