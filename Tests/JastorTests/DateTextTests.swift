@@ -117,7 +117,7 @@ private final class Dated: JastorObject {
         #expect(
             issues == [
                 "plain: expected a date-time that a Date holds exactly, found String \"+1000000000-01-01T00:00:01Z\" "
-                    + "(kept as the nearest Date, written Number 3.15568898327808e+16)"
+                    + "(kept as the nearest Date, written 3.15568898327808e+16)"
             ])
     }
 
@@ -163,7 +163,7 @@ private final class Dated: JastorObject {
             let text = Self.randomTime(&random)
             let (model, issues) = try Self.map("plain", text)
             let written = Self.written(model, "plain").value
-            let writtenText = (written as? String).map { "\"\($0)\"" } ?? "Number \(written ?? "nil")"
+            let writtenText = (written as? String).map { "\"\($0)\"" } ?? "\(written ?? "nil")"
             if written as? String == Self.withoutTrailingZeros(text) {
                 quiet += 1
                 #expect(issues.isEmpty, "seed \(seed), case \(index): \(text)")

@@ -38,9 +38,13 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
             return false
         }
         guard let value = Value(rawValue: rawValue) else {
+            // A rewrite the raw value's rule reported (`"007"` read as 7) is moot: nothing is kept.
+            context.discardIssues(since: mark)
             context.record(.invalidValue, expected: typeName, found: source.kind.summary)
             return false
         }
+        // A raw value its rule keeps but writes back otherwise (`"007"` read as 7): the enum's issue.
+        if context.issueCount != mark { context.renameExpected(since: mark, to: "\(typeName) written back as read") }
         if let written = rewrite(rawValue, value.rawValue) {
             context.record(
                 .invalidValue, expected: "\(typeName) written back as read",

@@ -206,6 +206,10 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         let written =
             switch encodeValue(value) {
             case .string(let text): text.debugDescription
+            case .integer(let number): String(number)
+            case .unsignedInteger(let number): String(number)
+            case .double(let number) where number.isFinite: NumberText.text(number)
+            case .decimal(let number) where !number.isNaN: number.description
             case let other: other.kind.summary
             }
         let note = rewritten ?? Rewritten(kind: .invalidValue, expected: "\(name) written back as read", kept: "read")

@@ -13,12 +13,16 @@ struct DocumentNumber {
     let double: Double
     /// Whether the literal has neither a fraction nor an exponent.
     let isIntegerForm: Bool
+    /// Whether the reader found the literal to be a text `double` is written back as
+    /// (``NumberSpelling``); `false` leaves it to the text.
+    let spellsDouble: Bool
 
-    init(document: JSONDocument, start: Int, double: Double, isIntegerForm: Bool) {
+    init(document: JSONDocument, start: Int, double: Double, isIntegerForm: Bool, spellsDouble: Bool = false) {
         self.document = Unmanaged.passUnretained(document)
         self.start = start
         self.double = double
         self.isIntegerForm = isIntegerForm
+        self.spellsDouble = spellsDouble
     }
 
     /// The literal's text, as written.
@@ -27,9 +31,10 @@ struct DocumentNumber {
     /// The literal, with its text.
     var literal: NumberLiteral { NumberLiteral(text: text, double: double, isIntegerForm: isIntegerForm) }
 
-    /// As ``NumberLiteral/doubleValue``, reading the text only for integers and zeros.
+    /// As ``NumberLiteral/doubleValue``, reading the text only for integers, zeros and literals the
+    /// reader could not find written back.
     var doubleValue: ScalarConversion<Double> {
-        if !isIntegerForm, double.isFinite, double != 0 { return .success(double) }
+        if spellsDouble { return .success(double) }
         return literal.doubleValue
     }
 

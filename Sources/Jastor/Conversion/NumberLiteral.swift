@@ -53,18 +53,24 @@ extension NumberLiteral {
     }
 
     /// The literal as a `Double`: an integer literal must be held by the `Double` (its shortest text is
-    /// that integer: `9007199254740993` is refused, `1e22` written out in full is not); a fraction or exponent reads
-    /// as the nearest `Double`, unless that is zero for a nonzero literal or beyond `Double`'s range.
+    /// that integer: `9007199254740993` is refused, `1e22` written out in full is not); a fraction or
+    /// exponent reads as the nearest `Double`, unless that is zero for a nonzero literal or beyond
+    /// `Double`'s range, and is kept with a report (``ScalarConversion/rewritten(_:)``) when the
+    /// literal is not a text that `Double` is written back as (``NumberSpelling``):
+    /// `0.1234567890123456789` is written `0.12345678901234568`.
     var doubleValue: ScalarConversion<Double> {
         guard double.isFinite else { return .failure(.valueOutOfRange) }
+        let parts = parts
         if isIntegerForm {
             return parts.isHeld(by: double) ? .success(double) : .failure(.valueOutOfRange)
         }
-        if double == 0, !parts.isZero { return .failure(.valueOutOfRange) }
-        return .success(double)
+        if parts.isZero { return .success(double) }
+        if double == 0 { return .failure(.valueOutOfRange) }
+        return NumberSpelling.isWrittenBack(parts, as: double) ? .success(double) : .rewritten(double)
     }
 
-    /// The literal as a `Float`, by the rule of ``doubleValue``.
+    /// The literal as a `Float`, by the rule of ``doubleValue``: a literal that is not the `Float`'s
+    /// shortest or 9-digit text is kept as the nearest `Float` and reported.
     var floatValue: ScalarConversion<Float> {
         let text = text
         guard let float = Float(text), float.isFinite else { return .failure(.valueOutOfRange) }
@@ -75,8 +81,9 @@ extension NumberLiteral {
             }
             return .success(float)
         }
-        if float == 0, !parts.isZero { return .failure(.valueOutOfRange) }
-        return .success(float)
+        if parts.isZero { return .success(float) }
+        if float == 0 { return .failure(.valueOutOfRange) }
+        return NumberSpelling.isWrittenBack(parts, as: float) ? .success(float) : .rewritten(float)
     }
 
     /// The literal as a `Decimal`, exactly, or out of range.

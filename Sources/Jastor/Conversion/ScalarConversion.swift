@@ -22,6 +22,22 @@ enum ScalarConversion<Value> {
         case .failure(let kind): .failure(kind)
         }
     }
+
+    /// A value read from a numeric string, kept and reported when the text it is written back as
+    /// is not that string (`"007"` into an `Int` is written `7`, `"19.90"` into a `Double` `19.9`).
+    @inline(__always)
+    func spelled(as text: String, writtenAs written: (Value) -> String) -> ScalarConversion<Value> {
+        guard case .success(let value) = self, written(value) != text else { return self }
+        return .rewritten(value)
+    }
+}
+
+/// The issue of a number kept as read but written back otherwise: a literal with more digits than
+/// the type holds (`0.1234567890123456789` into a `Double`), or a numeric string spelled otherwise
+/// than its number is written (`"007"` into an `Int`): `count: expected Int written back as read,
+/// found String "007" (kept as the number it spells, written 7)`.
+func rewrittenNumber(_ typeName: String, kept: String) -> Rewritten {
+    Rewritten(kind: .valueOutOfRange, expected: "\(typeName) written back as read", kept: kept)
 }
 
 /// A Swift scalar type with a row in the conversion table.
@@ -162,7 +178,7 @@ extension ExactInteger {
         case .decimal(let value): converted = value.isNaN ? nil : NumberText.parts(of: value).integer(as: Self.self)
         case .string(let text):
             guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
-            return NumberLiteral(text: text).integer(as: Self.self)
+            return NumberLiteral(text: text).integer(as: Self.self).spelled(as: text) { String($0) }
         case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
         return converted.map { .success($0) } ?? .failure(.valueOutOfRange)
@@ -170,9 +186,11 @@ extension ExactInteger {
 
     /// An integer of the byte reader's document that fits is taken without forming its kind.
     static var suppliedCodec: AnyCodec {
-        ScalarCodec(
-            typeName: TypeName.short(Self.self), decode: { converting($0) }, encode: { $0.jsonValue },
-            direct: outputRules, documentValue: { $0.plainInteger.flatMap { Self(exactly: $0) } })
+        let name = TypeName.short(Self.self)
+        return ScalarCodec(
+            typeName: name, decode: { converting($0) }, encode: { $0.jsonValue },
+            direct: outputRules, documentValue: { $0.plainInteger.flatMap { Self(exactly: $0) } },
+            rewritten: rewrittenNumber(name, kept: "the number it spells"))
     }
 
     var jsonValue: JSONValue {
@@ -231,7 +249,7 @@ extension Double: ScalarConvertible {
         case .string(let text):
             if let special = NumberText.nonFinite[text] { return .success(special) }
             guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
-            return NumberLiteral(text: text).doubleValue
+            return NumberLiteral(text: text).doubleValue.spelled(as: text) { NumberText.text($0) }
         case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
     }
@@ -240,7 +258,8 @@ extension Double: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Double", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
-            direct: outputRules, documentValue: { $0.plainDouble })
+            direct: outputRules, documentValue: { $0.plainDouble },
+            rewritten: rewrittenNumber("Double", kept: "the nearest Double"))
     }
 
     var jsonValue: JSONValue { .double(self) }
@@ -262,7 +281,8 @@ extension Float: ScalarConvertible {
         case .number(let number): return number.literal.floatValue
         case .integer(let value): return NumberLiteral.float(ofInteger: value)
         case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
-        case .string(let text) where NumberText.isNumber(text): return NumberLiteral(text: text).floatValue
+        case .string(let text) where NumberText.isNumber(text):
+            return NumberLiteral(text: text).floatValue.spelled(as: text) { NumberText.text($0) }
         // An integer literal's decimal (see `Double`): exact in `Float`, as the literal must be.
         case .decimal(let value) where value.exponent >= 0 && !value.isNaN:
             return NumberLiteral(text: value.description).floatValue
@@ -276,9 +296,10 @@ extension Float: ScalarConvertible {
             return isLost ? .failure(.valueOutOfRange) : .success(float)
         case .failure(let kind):
             return .failure(kind)
-        case .rewritten:
-            // `Double` keeps no number it would write back otherwise.
-            return .failure(.valueOutOfRange)
+        case .rewritten(let value):
+            // A number `Double` keeps as its nearest: `Float` holds it no more exactly.
+            let float = Float(value)
+            return float.isFinite && float != 0 ? .rewritten(float) : .failure(.valueOutOfRange)
         }
     }
 
@@ -286,7 +307,7 @@ extension Float: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Float", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
-            direct: outputRules)
+            direct: outputRules, rewritten: rewrittenNumber("Float", kept: "the nearest Float"))
     }
 
     /// Written as the `Double` with the same shortest text (`0.1`, not `0.10000000149`).
@@ -316,7 +337,7 @@ extension Decimal: ScalarConvertible {
             return .success(decimal)
         case .string(let text):
             guard NumberText.isNumber(text) else { return .failure(.invalidValue) }
-            return NumberLiteral(text: text).decimalValue
+            return NumberLiteral(text: text).decimalValue.spelled(as: text) { $0.description }
         case .bool, .null, .date, .data: return .failure(.typeMismatch)
         }
     }
@@ -326,7 +347,7 @@ extension Decimal: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Decimal", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { $0.isNaN },
-            direct: outputRules)
+            direct: outputRules, rewritten: rewrittenNumber("Decimal", kept: "the number it spells"))
     }
 
     var jsonValue: JSONValue { .decimal(self) }
@@ -353,8 +374,15 @@ extension Date: ScalarConvertible {
             return .failure(.typeMismatch)
         default:
             // A non-finite number of seconds is a `Date` too (its codec refuses it outside archives,
-            // which write and read it back).
-            return Double.converting(scalar).map { Date(timeIntervalSince1970: $0) }
+            // which write and read it back). A number the `Date` does not hold (its `Double` does
+            // not, or the seconds since 2001 a `Date` keeps round it) is kept as the nearest `Date`.
+            switch Double.converting(scalar) {
+            case .success(let seconds):
+                let date = Date(timeIntervalSince1970: seconds)
+                return !seconds.isFinite || date.timeIntervalSince1970 == seconds ? .success(date) : .rewritten(date)
+            case .rewritten(let seconds): return .rewritten(Date(timeIntervalSince1970: seconds))
+            case .failure(let kind): return .failure(kind)
+            }
         }
     }
 

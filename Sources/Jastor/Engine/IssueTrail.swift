@@ -95,6 +95,12 @@ struct IssueTrail {
         }
     }
 
+    /// Takes back the issues recorded since `mark` (a ``count``): a rewrite a raw value's codec
+    /// reported for a value its caller then refuses or reports in its own words.
+    mutating func discard(since mark: Int) {
+        if mark < entries.count { entries.removeSubrange(mark...) }
+    }
+
     /// Adds issues that carry their own paths.
     mutating func append(_ issues: [JastorIssue]) {
         entries += issues.map { Entry(issue: $0, isRelative: false) }

@@ -322,6 +322,11 @@ struct MappingContext {
         trail.renameExpected(since: mark, to: expected)
     }
 
+    /// Takes back the issues recorded since `mark` (an ``issueCount``).
+    mutating func discardIssues(since mark: Int) {
+        trail.discard(since: mark)
+    }
+
     /// Records a class's declaration issues, once per class and run.
     mutating func recordDeclarationIssues(of plan: ClassPlan) {
         guard !plan.declarationIssues.isEmpty,

@@ -29,14 +29,14 @@ struct DocumentValue: JSONSource {
     /// Whether the value is an array: ``kind`` is `.array`, told without forming the kind.
     var isArray: Bool { document.nodes[index].kind == .array }
 
-    /// The value's `Double` when it is a number with a fraction or an exponent whose nearest
-    /// `Double` is finite and not zero: what ``DocumentNumber/doubleValue`` accepts as it is,
-    /// read without forming the kind.
+    /// The value's `Double` when it is a number with a fraction or an exponent that the reader
+    /// found written back as read (finite, not zero, spelled as its `Double` is written: see
+    /// ``NumberSpelling``): what ``DocumentNumber/doubleValue`` accepts as it is, read without
+    /// forming the kind.
     var plainDouble: Double? {
         let node = document.nodes[index]
-        guard node.kind == .double else { return nil }
-        let value = Double(bitPattern: UInt64(UInt(bitPattern: node.first)))
-        return value.isFinite && value != 0 ? value : nil
+        guard node.kind == .double, node.spellsDouble else { return nil }
+        return Double(bitPattern: UInt64(UInt(bitPattern: node.first)))
     }
 
     var object: DocumentObject {

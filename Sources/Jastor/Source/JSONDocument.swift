@@ -32,11 +32,17 @@ package final class JSONDocument: Sendable {
         var first: Int
         private var packedSecond: UInt32
         var kind: Kind
+        /// Whether a `.double`'s literal is a text its `Double` is written back as.
+        ///
+        /// Found by the reader (``NumberSpelling``), so that a `Double` property takes the value
+        /// without reading the text; `false` says only that the text decides.
+        var spellsDouble: Bool
 
-        init(kind: Kind, first: Int, second: Int) {
+        init(kind: Kind, first: Int, second: Int, spellsDouble: Bool = false) {
             self.first = first
             self.packedSecond = UInt32(truncatingIfNeeded: second)
             self.kind = kind
+            self.spellsDouble = spellsDouble
         }
 
         var second: Int {
@@ -116,8 +122,13 @@ package final class JSONDocument: Sendable {
             nodes.append(Node(kind: .integer, first: Int(value), second: 0))
         }
 
-        mutating func appendDouble(_ value: Double, literalStart: Int = 0) {
-            nodes.append(Node(kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: literalStart))
+        /// Appends a number with a fraction or exponent; `spellsDouble` when its literal is known to
+        /// be a text `value` is written back as.
+        mutating func appendDouble(_ value: Double, literalStart: Int = 0, spellsDouble: Bool = false) {
+            nodes.append(
+                Node(
+                    kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: literalStart,
+                    spellsDouble: spellsDouble))
         }
 
         mutating func appendString(start: Int, count: Int) {
@@ -327,7 +338,7 @@ package final class JSONDocument: Sendable {
         }
         return DocumentNumber(
             document: self, start: node.second, double: Double(bitPattern: UInt64(UInt(bitPattern: node.first))),
-            isIntegerForm: false)
+            isIntegerForm: false, spellsDouble: node.spellsDouble)
     }
 
     /// The text of the number literal starting at byte `start`.

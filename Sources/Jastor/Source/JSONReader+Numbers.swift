@@ -77,11 +77,17 @@ extension JSONReader {
             guard let integer else { return tape.appendIntegerLiteral(start: start, count: position - start) }
             return tape.append(integer)
         }
-        let nearest =
-            parts.isLong ? nil : DecimalToDouble.nearest(parts)
-        tape.appendDouble(
-            nearest ?? Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .infinity,
-            literalStart: start)
+        guard !parts.isLong, let nearest = DecimalToDouble.nearest(parts) else {
+            return tape.appendDouble(
+                Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .infinity, literalStart: start)
+        }
+        // Whether a `Double` property keeps the number as written (zero is left to the literal's
+        // text, which tells `0.0` from a nonzero number too small for a `Double`).
+        let spellsDouble =
+            nearest.isFinite && nearest != 0
+            && NumberSpelling.isWrittenBack(
+                significand: parts.significand, digits: parts.digits, exponent: parts.exponent, as: nearest)
+        tape.appendDouble(nearest, literalStart: start, spellsDouble: spellsDouble)
     }
 
     /// The value and length of a number's integer part of 1 to 15 digits, from two word loads.

@@ -55,6 +55,14 @@ extension JSONScalar {
         }
     }
 
+    /// Whether the scalar is a number (of any kind), not text or another value.
+    var isNumber: Bool {
+        switch self {
+        case .integer, .unsignedInteger, .double, .float, .decimal, .number: true
+        case .null, .bool, .string, .date, .data: false
+        }
+    }
+
     /// Long number text cut to keep messages readable.
     private static func shortened(_ text: String) -> String {
         text.utf8.count > 60 ? "\(text.prefix(40))…(\(text.utf8.count) characters)" : text

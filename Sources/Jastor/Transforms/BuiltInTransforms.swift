@@ -15,10 +15,13 @@ extension JastorTransform where Value: JastorValue & LosslessStringConvertible {
 }
 
 extension JastorTransform where Value == String {
-    /// Strings read by the usual rules (so from numbers too, as the text they were written with)
-    /// and written as JSON numbers when that number reads back as the same text (`"94015"` →
-    /// `94015`, `"2.5"` → `2.5`), as strings otherwise (`"02134"`, `"1.50"`, `"-0"`, `"1e3"`), so that
-    /// the text that came in is the text that goes out.
+    /// Strings read by the usual rules (so from numbers too, as the text they were written with),
+    /// written as JSON numbers when that number reads back as the same text.
+    ///
+    /// `"94015"` is written `94015` and `"2.5"` `2.5`; other text is written as a string (`"02134"`,
+    /// `"1.50"`, `"-0"`, `"1e3"`), so that the text that came in is the text that goes out. A JSON
+    /// number whose text is not so written (`19.90`, `1e3`) is kept as its text and reported, since
+    /// it goes out as a string.
     ///
     /// ```swift
     /// .init("zip", \Person.zip, transform: .numberEncoded)
@@ -26,21 +29,32 @@ extension JastorTransform where Value == String {
     public static var numberEncoded: JastorTransform<String> {
         JastorTransform(
             codec: ScalarCodec(
-                typeName: "String", decode: String.converting,
-                encode: { text in
-                    if NumberText.isInteger(text), let integer = Int64(text), String(integer) == text {
-                        return .integer(integer)
-                    }
-                    if NumberText.isInteger(text), let integer = UInt64(text), String(integer) == text {
-                        return .unsignedInteger(integer)
-                    }
-                    if NumberText.isNumber(text), let double = Double(text), double.isFinite,
-                        NumberText.shortest(double) == text
-                    {
-                        return .double(double)
-                    }
-                    return .string(text)
-                }))
+                typeName: "String",
+                decode: { scalar in
+                    let read = String.converting(scalar)
+                    guard case .success(let text) = read, scalar.isNumber, case .string = numberEncoding(of: text)
+                    else { return read }
+                    return .rewritten(text)
+                },
+                encode: numberEncoding(of:),
+                rewritten: Rewritten(
+                    kind: .valueOutOfRange, expected: "a number .numberEncoded writes back as a number",
+                    kept: "its text")))
+    }
+
+    /// What ``numberEncoded`` writes for `text`: the number it spells when that number's text is
+    /// `text`, else the string.
+    private static func numberEncoding(of text: String) -> JSONValue {
+        if NumberText.isInteger(text), let integer = Int64(text), String(integer) == text {
+            return .integer(integer)
+        }
+        if NumberText.isInteger(text), let integer = UInt64(text), String(integer) == text {
+            return .unsignedInteger(integer)
+        }
+        if NumberText.isNumber(text), let double = Double(text), double.isFinite, NumberText.shortest(double) == text {
+            return .double(double)
+        }
+        return .string(text)
     }
 }
 
@@ -58,9 +72,12 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext
     ) -> Bool {
+        let mark = context.issueCount
         guard inner.decode(source, into: slot, context: &context) else { return false }
-        // A string is written back as the value's text: other text (`"007"`, `"1.50"`) is reported.
+        // A string is written back as the value's text: other text (`"007"`, `"1.50"`) is reported,
+        // here, in place of the rewrite the inner rule reports (it writes a number, `7`).
         if case .scalar(.string(let text)) = source.kind {
+            context.discardIssues(since: mark)
             let written = slot.pointee.description
             if !WrittenBackAsRead.isSameText(text, written) {
                 context.record(

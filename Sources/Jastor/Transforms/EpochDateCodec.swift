@@ -24,13 +24,35 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                     // An archive's date, kept as it was because no number stands for it exactly.
                     if case .date(let date) = scalar { return .success(date) }
                     // A non-finite number is a date too; the codec refuses it outside archives.
-                    return Double.converting(scalar).map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
+                    switch Double.converting(scalar) {
+                    case .success(let units):
+                        let date = Date(timeIntervalSince1970: units / unitsPerSecond)
+                        return EpochDateCodec.isWrittenBack(units, as: date, unitsPerSecond: unitsPerSecond)
+                            ? .success(date) : .rewritten(date)
+                    case .rewritten(let units): return .rewritten(Date(timeIntervalSince1970: units / unitsPerSecond))
+                    case .failure(let kind): return .failure(kind)
+                    }
                 },
                 encode: { date in
                     JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond)
                         ?? .double(date.timeIntervalSince1970 * unitsPerSecond)
                 },
-                isNonFinite: { !$0.isFinite }))
+                isNonFinite: { !$0.isFinite },
+                rewritten: Rewritten(
+                    kind: .valueOutOfRange, expected: "a number of \(name) that a Date holds exactly",
+                    kept: "the nearest Date")))
+    }
+
+    /// Whether `date`, read from `units`, is written back as that number: a number with more digits
+    /// than the `Date` keeps (milliseconds to the nanosecond) is written as the shortest number that
+    /// reads back as the same `Date`, another number.
+    private static func isWrittenBack(_ units: Double, as date: Date, unitsPerSecond: Double) -> Bool {
+        guard units.isFinite else { return true }
+        switch JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) {
+        case .integer(let written): return Double(exactly: written) == units
+        case .double(let written): return written == units
+        default: return false
+        }
     }
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {

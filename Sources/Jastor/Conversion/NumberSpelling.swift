@@ -1,0 +1,283 @@
+/// Whether a number literal is a text its `Double` (or `Float`) is written back as, so that reading
+/// it into the type keeps the number exactly as written.
+///
+/// A binary floating-point value has two texts that writers use: its shortest text (what Jastor,
+/// Swift's `description`, JavaScript and modern libraries write: `0.1`, `-65.613617`) and its text
+/// of 17 significant digits (9 for `Float`), what C's `%.17g` and older writers print
+/// (`-65.613616999999977`, as `canada.json` holds it). A literal spelled either way names that
+/// value and nothing else; any other literal (`0.1234567890123456789`, `1.0000000000000001`) is a
+/// number the type does not hold, kept as the nearest value and reported.
+///
+/// Literals of at most 15 significant digits (6 for `Float`) of a normal value are always one of
+/// the two: no other literal of that length reads as the same value. Longer than 17 (9) digits,
+/// never. Between, and for subnormal values, the check is exact integer arithmetic:
+/// ``isRounded(_:exponent:fromSignificand:binaryExponent:)`` compares the literal with the value's
+/// own rounding to 17 (9) digits, and ``DoubleToDecimal/shortest(_:)`` (`Float`'s `description`)
+/// gives the shortest text.
+enum NumberSpelling {
+    /// Whether `significand` × 10^`exponent`, with `digits` significant digits (trailing zeros
+    /// included), is the shortest or 17-digit text of `value`, its nearest `Double`.
+    ///
+    /// The byte reader's check, from the parts it gathered: free for 15 digits or fewer, a few
+    /// multiplications for 16 or 17 (more only beyond 10^±27).
+    ///
+    /// - Parameters:
+    ///   - significand: The literal's significant digits, at most 19 (trailing zeros may be among them).
+    ///   - digits: How many digits `significand` has.
+    ///   - exponent: The literal's power of ten.
+    ///   - value: The nearest `Double` to the literal: finite and not zero.
+    /// - Returns: Whether reading the literal into a `Double` keeps it as written.
+    @inline(__always)
+    static func isWrittenBack(significand: UInt64, digits: Int, exponent: Int, as value: Double) -> Bool {
+        if digits <= 15, value.isNormal { return true }
+        return isWrittenBackLong(significand: significand, digits: digits, exponent: exponent, as: value)
+    }
+
+    /// ``isWrittenBack(significand:digits:exponent:as:)`` for 16 to 19 digits, and for subnormal
+    /// values, which hold fewer digits (`1.23456789e-320` is written `1.235e-320`).
+    private static func isWrittenBackLong(significand: UInt64, digits: Int, exponent: Int, as value: Double) -> Bool {
+        var significand = significand
+        var digits = digits
+        var exponent = exponent
+        while significand != 0, significand % 10 == 0 {
+            significand /= 10
+            digits -= 1
+            exponent += 1
+        }
+        if digits <= 15, value.isNormal { return true }
+        if digits > 17 { return false }
+        let (binarySignificand, binaryExponent) = binaryParts(of: value)
+        // The value's own rounding to 17 digits, which its shortest text is too when that has 17
+        // digits; a shorter literal is that rounding with trailing zeros, or the shortest text.
+        var widened = significand
+        for _ in digits..<17 { widened *= 10 }
+        let rounded = isRounded(
+            widened, exponent: exponent - (17 - digits), fromSignificand: binarySignificand,
+            binaryExponent: binaryExponent)
+        if rounded || digits == 17 { return rounded }
+        let shortest = DoubleToDecimal.shortest(value)
+        var shortestSignificand = shortest.significand
+        var shortestExponent = shortest.exponent
+        while shortestSignificand != 0, shortestSignificand % 10 == 0 {
+            shortestSignificand /= 10
+            shortestExponent += 1
+        }
+        return shortestSignificand == significand && shortestExponent == exponent
+    }
+
+    /// Whether the literal `parts` is the shortest or 17-digit text of `value`, its nearest `Double`.
+    ///
+    /// - Parameters:
+    ///   - parts: The literal's exact value.
+    ///   - value: The nearest `Double` to the literal: finite and not zero.
+    /// - Returns: Whether reading the literal into a `Double` keeps it as written.
+    static func isWrittenBack(_ parts: DecimalParts, as value: Double) -> Bool {
+        guard parts.digits.count <= 17, let significand = parts.significand else { return false }
+        return isWrittenBack(significand: significand, digits: parts.digits.count, exponent: parts.exponent, as: value)
+    }
+
+    /// Whether the literal `parts` is the shortest or 9-digit text of `value`, its nearest `Float`.
+    ///
+    /// - Parameters:
+    ///   - parts: The literal's exact value.
+    ///   - value: The nearest `Float` to the literal: finite and not zero.
+    /// - Returns: Whether reading the literal into a `Float` keeps it as written.
+    static func isWrittenBack(_ parts: DecimalParts, as value: Float) -> Bool {
+        let digits = parts.digits.count
+        if digits <= 6, value.isNormal { return true }
+        guard digits <= 9, let significand = parts.significand else { return false }
+        if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: parts) { return true }
+        var widened = significand
+        for _ in digits..<9 { widened *= 10 }
+        let bits = value.bitPattern
+        let biasedExponent = Int((bits >> 23) & 0xFF)
+        let fraction = UInt64(bits & 0x7F_FFFF)
+        let (binarySignificand, binaryExponent) =
+            biasedExponent == 0 ? (fraction, -149) : (fraction | 1 << 23, biasedExponent - 150)
+        return isRounded(
+            widened, exponent: parts.exponent - (9 - digits), fromSignificand: binarySignificand,
+            binaryExponent: binaryExponent)
+    }
+
+    /// A finite, nonzero `Double`'s magnitude as `significand × 2^exponent`.
+    @inline(__always)
+    private static func binaryParts(of value: Double) -> (significand: UInt64, exponent: Int) {
+        let bits = value.bitPattern
+        let biasedExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        let fraction = bits & ((1 << 52) - 1)
+        return biasedExponent == 0 ? (fraction, -1074) : (fraction | 1 << 52, biasedExponent - 1075)
+    }
+
+    /// Whether `significand × 10^exponent` (`significand` has exactly the digits asked for, at
+    /// most 17) is the value `binarySignificand × 2^binaryExponent` rounded to that many significant
+    /// digits, to nearest with ties to an even last digit, as C's `%.*e` prints it.
+    ///
+    /// The literal L is the rounding of the value v exactly when |v − L| < 10^exponent / 2, or is
+    /// equal to it and the literal's last digit is even. Both sides are scaled by powers of two
+    /// and five until they are integers; within 10^±27, `binarySignificand` < 2^53 and 5^27 < 2^63
+    /// keep every product below 2^121, so the comparison is exact in 128 bits. Beyond, the same
+    /// comparison in as many 32-bit words as it takes (``WideInteger``).
+    static func isRounded(
+        _ significand: UInt64, exponent: Int, fromSignificand binarySignificand: UInt64, binaryExponent: Int
+    ) -> Bool {
+        guard exponent >= -27, exponent <= 27 else {
+            return isRoundedWide(
+                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
+        }
+        let isEven = significand & 1 == 0
+        let twice = UInt128(significand) << 1
+        if exponent <= 0 {
+            // 2 v 10^k = m 5^k 2^(e + k + 1), against 2L 10^k = 2w, with room 1 either side.
+            let scaled = UInt128(binarySignificand) * UInt128(fivePowers[-exponent])
+            let shift = binaryExponent - exponent + 1
+            if shift >= 0 {
+                guard shift < scaled.leadingZeroBitCount else { return false }
+                return compare(scaled << shift, twice, room: 1, isEven: isEven)
+            }
+            // Scaled by 2^-shift on both sides: 2w 2^-shift, with room 2^-shift.
+            let up = -shift
+            guard up < twice.leadingZeroBitCount else { return false }
+            return compare(scaled, twice << up, room: 1 << up, isEven: isEven)
+        }
+        // 2 v / 2^q = m 2^(e − q + 1), against 2L / 2^q = 2w 5^q, with room 5^q either side.
+        let power = UInt128(fivePowers[exponent])
+        let target = twice * power
+        let shift = binaryExponent - exponent + 1
+        guard shift >= 0 else {
+            return isRoundedWide(
+                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
+        }
+        let value = UInt128(binarySignificand)
+        guard shift < value.leadingZeroBitCount else { return false }
+        return compare(value << shift, target, room: power, isEven: isEven)
+    }
+
+    /// ``isRounded(_:exponent:fromSignificand:binaryExponent:)`` for any exponents: with
+    /// A = m 2^(e+1), B = 2w 10^q and C = 10^q, all scaled by 2^s 5^t so that every power is whole,
+    /// the literal is the rounding when |A − B| < C (or equal, with an even last digit).
+    private static func isRoundedWide(
+        _ significand: UInt64, exponent: Int, fromSignificand binarySignificand: UInt64, binaryExponent: Int
+    ) -> Bool {
+        let twos = Swift.max(0, -Swift.min(binaryExponent + 1, exponent))
+        let fives = Swift.max(0, -exponent)
+        var scaled = WideInteger(binarySignificand)
+        scaled.shiftLeft(by: binaryExponent + 1 + twos)
+        scaled.multiply(byPowerOfFive: fives)
+        var target = WideInteger(significand)
+        target.shiftLeft(by: exponent + 1 + twos)
+        target.multiply(byPowerOfFive: exponent + fives)
+        var room = WideInteger(1)
+        room.shiftLeft(by: exponent + twos)
+        room.multiply(byPowerOfFive: exponent + fives)
+        let distance = scaled.distance(to: target)
+        switch distance.compare(room) {
+        case .less: return true
+        case .equal: return significand & 1 == 0
+        case .greater: return false
+        }
+    }
+
+    /// Whether `scaled` is within `room` of `target`, a tie counting when the literal's last digit
+    /// is even.
+    @inline(__always)
+    private static func compare(_ scaled: UInt128, _ target: UInt128, room: UInt128, isEven: Bool) -> Bool {
+        let distance = scaled > target ? scaled - target : target - scaled
+        return distance < room || (distance == room && isEven)
+    }
+
+    /// 5^0 … 5^27, each below 2^63.
+    private static let fivePowers: [UInt64] = (0...27).reduce(into: []) { powers, index in
+        powers.append(index == 0 ? 1 : powers[index - 1] * 5)
+    }
+}
+
+/// A non-negative integer of any size, in 32-bit words, least significant first: only what
+/// ``NumberSpelling/isRoundedWide(_:exponent:fromSignificand:binaryExponent:)`` needs.
+private struct WideInteger {
+    enum Order { case less, equal, greater }
+
+    private(set) var words: [UInt32]
+
+    init(_ value: UInt64) {
+        words = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
+        trim()
+    }
+
+    private init(words: [UInt32]) {
+        self.words = words
+        trim()
+    }
+
+    private mutating func trim() {
+        while let last = words.last, last == 0 { words.removeLast() }
+    }
+
+    mutating func multiply(by factor: UInt32) {
+        var carry: UInt64 = 0
+        for index in words.indices {
+            let product = UInt64(words[index]) * UInt64(factor) + carry
+            words[index] = UInt32(truncatingIfNeeded: product)
+            carry = product >> 32
+        }
+        if carry != 0 { words.append(UInt32(carry)) }
+    }
+
+    /// Multiplies by 5^`count` (`count` ≥ 0), thirteen fives (below 2^32) at a time.
+    mutating func multiply(byPowerOfFive count: Int) {
+        var left = count
+        while left >= 13 {
+            multiply(by: 1_220_703_125)
+            left -= 13
+        }
+        var factor: UInt32 = 1
+        for _ in 0..<Swift.max(0, left) { factor *= 5 }
+        multiply(by: factor)
+    }
+
+    /// Multiplies by 2^`count` (`count` ≥ 0).
+    mutating func shiftLeft(by count: Int) {
+        guard count > 0, !words.isEmpty else { return }
+        let wordShift = count / 32
+        let bitShift = UInt32(count % 32)
+        var shifted = [UInt32](repeating: 0, count: wordShift)
+        var carry: UInt32 = 0
+        for word in words {
+            shifted.append(bitShift == 0 ? word : (word << bitShift) | carry)
+            carry = bitShift == 0 ? 0 : word >> (32 - bitShift)
+        }
+        if carry != 0 { shifted.append(carry) }
+        words = shifted
+    }
+
+    func compare(_ other: WideInteger) -> Order {
+        if words.count != other.words.count { return words.count < other.words.count ? .less : .greater }
+        for index in words.indices.reversed() where words[index] != other.words[index] {
+            return words[index] < other.words[index] ? .less : .greater
+        }
+        return .equal
+    }
+
+    /// |self − other|.
+    func distance(to other: WideInteger) -> WideInteger {
+        let (larger, smaller) = compare(other) == .less ? (other, self) : (self, other)
+        var result = larger.words
+        var borrow: Int64 = 0
+        for index in result.indices {
+            var difference = Int64(result[index]) - borrow
+            if index < smaller.words.count { difference -= Int64(smaller.words[index]) }
+            borrow = difference < 0 ? 1 : 0
+            result[index] = UInt32(truncatingIfNeeded: difference + (borrow << 32))
+        }
+        return WideInteger(words: result)
+    }
+}
+
+extension DecimalParts {
+    /// The significant digits as an integer, when there are at most 19.
+    var significand: UInt64? {
+        guard digits.count <= 19 else { return nil }
+        var value: UInt64 = 0
+        for digit in digits { value = value * 10 + UInt64(digit - UInt8(ascii: "0")) }
+        return value
+    }
+}
