@@ -19,9 +19,9 @@ enum ArchivedModel {
     ///     their class marker's name, or (without one) under the names of the declared class.
     ///   - context: The reading run.
     /// - Returns: The model, or `nil` when it cannot be read (the issue is recorded).
-    static func read<Model: JastorObject, Members: JSONObjectSource>(
-        _ type: Model.Type, from members: Members, rootName: String? = nil, context: inout MappingContext
-    ) -> Model? where Members.Member: JSONSource {
+    static func read<Members: JSONObjectSource>(
+        _ type: JastorObject.Type, from members: Members, rootName: String? = nil, context: inout MappingContext
+    ) -> JastorObject? where Members.Member: JSONSource {
         let name = rootName ?? markerName(in: members)
         var disposition = context.archive?.disposition(of: type, writtenAs: name) ?? .current
         if case .unlisted = disposition, context.archive?.isInsideMigratedProperties == true {

@@ -46,7 +46,11 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         guard !context.policy.readsPropertyNames else {
-            guard let model = ArchivedModel.read(type, from: members, context: &context) else { return false }
+            // `read` is generic over the object only, so that it is compiled for the byte reader's
+            // objects here (over `Model` too, it would not be); it builds `type`, so is a `Model`.
+            guard let model = ArchivedModel.read(type, from: members, context: &context) as? Model else {
+                return false
+            }
             slot.initialize(to: model)
             return true
         }

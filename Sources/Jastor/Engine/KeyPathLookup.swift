@@ -44,12 +44,6 @@ enum KeyPathLookup<Member: JSONSource> {
             return .mistyped(depth: depth, found: kind)
         }
     }
-
-    /// The value the path leads to, if any.
-    var member: Member? {
-        if case .found(let member) = self { return member }
-        return nil
-    }
 }
 
 /// The key-path steps one model's mapping has reported, so that a step several key paths go

@@ -75,8 +75,10 @@ enum MappingEngine {
         // How many keyed properties found their key (counted on the usual path only).
         var found = 0
         if readsNames {
-            for property in plan.properties {
-                fill(property, of: model, at: [.key(property.name)], in: members, by: assignment, context: &context)
+            members.forEachNamedMember(of: plan) { property, member in
+                _ = context.descend(into: .key(property.name)) {
+                    member.read(through: property.accessor, into: model, by: assignment, context: &$0)
+                }
             }
         } else if plan.checksKeys, context.policy.checksKeys {
             fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
@@ -239,19 +241,6 @@ enum MappingEngine {
                 steps.recordRespelled(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
             }
         }
-    }
-
-    /// Fills one property from the value at a key path (or, in archives, at the property's name).
-    ///
-    /// Kept out of line: its `Member?` would make every call of the caller look up `Optional`'s
-    /// metadata, key path or not.
-    @inline(never)
-    private static func fill<Members: JSONObjectSource>(
-        _ property: PropertyPlan, of model: JastorObject, at path: [JastorPath.Component], in members: Members,
-        by assignment: Assignment, context: inout MappingContext
-    ) where Members.Member: JSONSource {
-        guard let member = KeyPathLookup(path, in: members).member else { return }
-        fill(property, of: model, with: member, at: path, in: members, by: assignment, context: &context)
     }
 
     /// Fills one property from `member`, the value at `path` in `members`.

@@ -18,6 +18,11 @@ final class ClassPlan: Sendable {
     /// Whether no two of ``keyedProperties`` read the same key, so that as many of them found as
     /// an object has members means every member's key is one of ``keyTable``'s.
     let keyedPropertiesHaveDistinctKeys: Bool
+    /// Every property, in declaration order, with the position of its name in ``nameTable``: what
+    /// archives read, by name; borrowed from ``properties``, as ``keyedProperties`` are.
+    let namedProperties: [(property: PlanReference<PropertyPlan>, namePosition: Int)]
+    /// The distinct names of ``properties``.
+    let nameTable: KeyTable
     /// The properties read from a longer key path, in declaration order.
     let pathProperties: [PropertyPlan]
     /// Whether every written property writes one key and no two write the same, so that
@@ -101,6 +106,19 @@ final class ClassPlan: Sendable {
         self.keyedProperties = keyedProperties
         self.keyTable = KeyTable(keys: keys)
         self.keyedPropertiesHaveDistinctKeys = keyedProperties.count == keys.count
+        var names: [String] = []
+        var namePositions: [String: Int] = [:]
+        var namedProperties: [(property: PlanReference<PropertyPlan>, namePosition: Int)] = []
+        for property in self.properties {
+            let position = namePositions[property.name] ?? names.count
+            if position == names.count {
+                names.append(property.name)
+                namePositions[property.name] = position
+            }
+            namedProperties.append((PlanReference(property), position))
+        }
+        self.namedProperties = namedProperties
+        self.nameTable = KeyTable(keys: names)
         self.pathProperties = self.properties.filter { $0.inputKey == nil && $0.inputPath != nil }
         let written = self.properties.filter { $0.outputPath != nil }
         let outputKeys = written.compactMap { $0.outputKey?.objectKey }

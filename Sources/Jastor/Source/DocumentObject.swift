@@ -118,6 +118,25 @@ struct DocumentObject: JSONObjectSource {
         }
     }
 
+    /// One pass over the members, each key looked up in the plan's table of property names.
+    ///
+    /// Each key is looked up where it lies in the input, as ``forEachMappedMember(of:_:)`` looks
+    /// keys up; then the plan's properties are called in order. It finds what ``subscript(key:)``
+    /// would find for each name, without scanning the object once per property.
+    func forEachNamedMember(of plan: ClassPlan, _ body: (PropertyPlan, DocumentValue) -> Void) {
+        let table = plan.nameTable
+        guard table.count > 0, count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+            found.initialize(repeating: -1)
+            // Archives refuse a key given twice, and read every property by name whatever its
+            // spelling: what the match notes is not wanted here.
+            _ = table.match(membersOf: container, count: count, in: document, into: found)
+            for (property, position) in plan.namedProperties where found[position] >= 0 {
+                property.with { body($0, DocumentValue(document: document, index: found[position])) }
+            }
+        }
+    }
+
     // Keys are matched where they lie in the input: only the others become `String`s.
     func forEachMember(outside table: KeyTable, _ body: (String, DocumentValue) -> Void) {
         var keyIndex = container + 1

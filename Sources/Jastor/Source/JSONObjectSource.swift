@@ -21,6 +21,11 @@ protocol JSONObjectSource: FoundationMemberLookup {
     @discardableResult
     func forEachMappedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) -> MappedMemberNotes
 
+    /// Calls `body` with each of `plan`'s properties whose name the object has as a key, in the
+    /// plan's order, and the member under that key (the last one, if the key repeats): how
+    /// archives, which write each property under its name, are read.
+    func forEachNamedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void)
+
     /// The key under which the object gives `key` when its UTF-8 differs from `key`'s (another
     /// Unicode spelling of the same text, `"cafe\u{301}"` for `"café"`, which `String` calls
     /// equal); `nil` when the object gives it as spelled, or not at all.
@@ -79,6 +84,14 @@ extension JSONObjectSource {
     }
 
     func count(ofKey key: String) -> Int { self[key] == nil ? 0 : 1 }
+
+    // A lookup per property: a Foundation object finds a key by hashing it.
+    func forEachNamedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) {
+        for property in plan.properties {
+            guard let member = self[property.name] else { continue }
+            body(property, member)
+        }
+    }
 
     func forEachMemberInAnyOrder(_ body: (String, Member) -> Void) {
         forEachMember(body)
