@@ -41,13 +41,20 @@ enum NumberText {
     /// The decimal's integer significand and power of ten are written as text for `Double(_:)`,
     /// which rounds correctly; `Decimal.description` would give the same text at about seven
     /// times the cost, and `NSDecimalNumber.doubleValue` is not correctly rounded.
+    ///
+    /// A decimal the `Double` does not write back (more digits than it holds) is kept as the nearest
+    /// `Double` and reported (``ScalarConversion/rewritten(_:)``), as a literal is (``NumberSpelling``).
     static func double(from decimal: Decimal) -> ScalarConversion<Double> {
         guard !decimal.isNaN else { return .failure(.invalidValue) }
         let significand = decimal.significand
         let digits = NSDecimalNumber(decimal: significand).uint64Value
-        guard Decimal(digits) == significand else { return double(from: decimal.description) }
         let sign = decimal.sign == .minus ? "-" : ""
-        return double(from: "\(sign)\(digits)e\(decimal.exponent)")
+        let text = Decimal(digits) == significand ? "\(sign)\(digits)e\(decimal.exponent)" : decimal.description
+        let converted = double(from: text)
+        guard case .success(let value) = converted, value != 0, let parts = DecimalParts(numberText: text) else {
+            return converted
+        }
+        return NumberSpelling.isWrittenBack(parts, as: value) ? converted : .rewritten(value)
     }
 
     /// A finite `Double` from numeric text; too large for `Double` is out of range.

@@ -283,8 +283,8 @@ extension Float: ScalarConvertible {
         case .unsignedInteger(let value): return NumberLiteral.float(ofInteger: value)
         case .string(let text) where NumberText.isNumber(text):
             return NumberLiteral(text: text).floatValue.spelled(as: text) { NumberText.text($0) }
-        // An integer literal's decimal (see `Double`): exact in `Float`, as the literal must be.
-        case .decimal(let value) where value.exponent >= 0 && !value.isNaN:
+        // A decimal (Linux `JSONSerialization` hands long numbers over so) is read as its literal.
+        case .decimal(let value) where !value.isNaN:
             return NumberLiteral(text: value.description).floatValue
         default: break
         }
@@ -293,7 +293,13 @@ extension Float: ScalarConvertible {
             let float = Float(value)
             // Beyond `Float`'s range, or so small that it would read as zero, as with text.
             let isLost = value.isFinite && (!float.isFinite || (float == 0 && value != 0))
-            return isLost ? .failure(.valueOutOfRange) : .success(float)
+            if isLost { return .failure(.valueOutOfRange) }
+            // A `Double` handed over as one: kept quietly when the `Float` is it, or spells it
+            // (`0.1`); one with more digits than a `Float` holds (`0.123456789`) is reported.
+            guard value.isFinite, value != 0, Double(float) != value,
+                let parts = DecimalParts(numberText: value.description)
+            else { return .success(float) }
+            return NumberSpelling.isWrittenBack(parts, as: float) ? .success(float) : .rewritten(float)
         case .failure(let kind):
             return .failure(kind)
         case .rewritten(let value):
