@@ -143,6 +143,70 @@ import Testing
         #expect(try Self.map(#"{"zip": "19.90"}"#).1.isEmpty)
     }
 
+    /// The digits and power of ten of number text (`-1.50e3` is `15`, `2`), for the law below.
+    private static func digitsAndExponent(_ text: String) -> (String, Int) {
+        let lowered = text.lowercased().replacingOccurrences(of: "-", with: "", options: .anchored)
+        let parts = lowered.split(separator: "e")
+        let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = mantissa.count > 1 ? String(mantissa[1]) : ""
+        var digits = Substring(String(mantissa[0]) + fraction).drop { $0 == "0" }
+        var exponent =
+            (parts.count > 1 ? Int(parts[1].replacingOccurrences(of: "+", with: "")) ?? 0 : 0) - fraction.count
+        while digits.last == "0" {
+            digits = digits.dropLast()
+            exponent += 1
+        }
+        return (String(digits), exponent)
+    }
+
+    /// The law over values in everyday ranges, where the byte reader decides in 64-bit words: a
+    /// literal is quiet exactly when it is its value's shortest text or its 17-digit (9 for `Float`)
+    /// text, as C's `%.16e` (`%.8e`) prints it; its shortest, 16- and 17-digit texts and those with
+    /// the last digit moved, from bytes, for `Double` and `Float`.
+    @Test(arguments: [UInt64(0x5E11_0001), 0x5E11_0002])
+    func aLiteralIsQuietExactlyWhenCsFormattingWritesIt(seed: UInt64) throws {
+        print("NumberSpellingTests.aLiteralIsQuietExactlyWhenCsFormattingWritesIt seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var quiet = 0
+        var reported = 0
+        for index in 0..<6000 {
+            let isFloat = index % 3 == 0
+            let power = Double(Int.random(in: -30...30, using: &random))
+            let double =
+                Double.random(in: 1..<10, using: &random) * pow(10, power) * (Bool.random(using: &random) ? 1 : -1)
+            let value = isFloat ? Double(Float(double)) : double
+            let formats = isFloat ? ["%.8e", "%.7e", "%.6e"] : ["%.16e", "%.15e", "%.14e"]
+            var text =
+                Int.random(in: 0..<4, using: &random) == 0
+                ? (isFloat ? Float(value).description : value.description)
+                : String(format: formats.randomElement(using: &random) ?? "%.16e", value)
+            if Bool.random(using: &random), let exponent = text.firstIndex(where: { $0 == "e" }) {
+                let last = text.index(before: exponent)
+                if let digit = text[last].wholeNumberValue {
+                    text.replaceSubrange(
+                        last...last, with: String((digit + Int.random(in: 1...9, using: &random)) % 10))
+                }
+            }
+            let written = Self.digitsAndExponent(text)
+            let key = isFloat ? "single" : "ratio"
+            let (model, issues) = try Self.map("{\"\(key)\": \(text)}")
+            let spellings: [String]
+            if isFloat {
+                let nearest = try #require(Float(text))
+                #expect(model.single.bitPattern == nearest.bitPattern, "seed \(seed), \(text)")
+                spellings = [nearest.description, String(format: "%.8e", Double(nearest))]
+            } else {
+                let nearest = try #require(Double(text))
+                #expect(model.ratio.bitPattern == nearest.bitPattern, "seed \(seed), \(text)")
+                spellings = [nearest.description, String(format: "%.16e", nearest)]
+            }
+            let isSpelling = spellings.contains { Self.digitsAndExponent($0) == written }
+            #expect(issues.isEmpty == isSpelling, "seed \(seed), \(key) \(text): \(issues)")
+            if isSpelling { quiet += 1 } else { reported += 1 }
+        }
+        #expect(quiet > 1000 && reported > 1000, "\(quiet) quiet, \(reported) reported")
+    }
+
     /// Whatever was kept with an issue is written back as the issue says, and reads back quietly.
     @Test func whatIsKeptReadsBackQuietly() throws {
         let (model, issues) = try Self.map(

@@ -30,6 +30,16 @@ enum NumberSpelling {
     @inline(__always)
     static func isWrittenBack(significand: UInt64, digits: Int, exponent: Int, as value: Double) -> Bool {
         if digits <= 15, value.isNormal { return true }
+        // Most long literals: 17 digits, the last not zero (`%.17g`'s texts, and every other
+        // 17-digit literal), whose answer is the rounding alone.
+        if digits == 17, significand % 10 != 0 {
+            let (binarySignificand, binaryExponent) = binaryParts(of: value)
+            if let rounded = isRoundedNear(
+                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
+            {
+                return rounded
+            }
+        }
         return isWrittenBackLong(significand: significand, digits: digits, exponent: exponent, as: value)
     }
 
@@ -116,10 +126,17 @@ enum NumberSpelling {
     /// equal to it and the literal's last digit is even. Both sides are scaled by powers of two
     /// and five until they are integers; within 10^±27, `binarySignificand` < 2^53 and 5^27 < 2^63
     /// keep every product below 2^121, so the comparison is exact in 128 bits. Beyond, the same
-    /// comparison in as many 32-bit words as it takes (``WideInteger``).
+    /// comparison in as many 32-bit words as it takes (``WideInteger``). Most literals take the
+    /// 64-bit words of ``isRoundedNear(_:exponent:fromSignificand:binaryExponent:)``, which is why
+    /// the value must be the literal's nearest `Double` (or `Float`).
     static func isRounded(
         _ significand: UInt64, exponent: Int, fromSignificand binarySignificand: UInt64, binaryExponent: Int
     ) -> Bool {
+        if let near = isRoundedNear(
+            significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
+        {
+            return near
+        }
         guard exponent >= -27, exponent <= 27 else {
             return isRoundedWide(
                 significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
@@ -150,6 +167,45 @@ enum NumberSpelling {
         let value = UInt128(binarySignificand)
         guard shift < value.leadingZeroBitCount else { return false }
         return compare(value << shift, target, room: power, isEven: isEven)
+    }
+
+    /// ``isRounded(_:exponent:fromSignificand:binaryExponent:)`` in 64-bit words, for a value that
+    /// is the nearest to the literal; `nil` beyond 10^-27 … 10^24 or when the scaled room is too wide.
+    ///
+    /// The comparison is |A − B| < R (``isRounded(_:exponent:fromSignificand:binaryExponent:)``'s
+    /// scaled sides). A and B may be far beyond 64 bits, but A − B is not: it is R × 2|v − L| / 10^q,
+    /// and a nearest value is within half its unit in the last place of L, which is at most 22 units of
+    /// the literal's last digit (17 digits of a `Double`; 120 for 9 digits of a `Float`). With R below
+    /// 2^56, |A − B| < 2^63, so wrapping arithmetic, which is exact modulo 2^64, gives it exactly.
+    @inline(__always)
+    static func isRoundedNear(
+        _ significand: UInt64, exponent: Int, fromSignificand binarySignificand: UInt64, binaryExponent: Int
+    ) -> Bool? {
+        let twice = significand &<< 1
+        let difference: UInt64
+        let room: UInt64
+        let shift = binaryExponent - exponent + 1
+        if exponent <= 0 {
+            guard exponent >= -27 else { return nil }
+            // 2 v 10^k = m 5^k 2^(e + k + 1), against 2L 10^k = 2w.
+            let scaled = binarySignificand &* fivePowers[-exponent]
+            if shift >= 0 {
+                guard shift < 64 else { return nil }
+                difference = (scaled &<< UInt64(shift)) &- twice
+                room = 1
+            } else {
+                guard shift >= -55 else { return nil }
+                difference = scaled &- (twice &<< UInt64(-shift))
+                room = 1 &<< UInt64(-shift)
+            }
+        } else {
+            // 2 v / 2^q = m 2^(e − q + 1), against 2L / 2^q = 2w 5^q, with room 5^q.
+            guard exponent <= 24, shift >= 0, shift < 64 else { return nil }
+            room = fivePowers[exponent]
+            difference = (binarySignificand &<< UInt64(shift)) &- (twice &* room)
+        }
+        let distance = Int64(bitPattern: difference).magnitude
+        return distance < room || (distance == room && significand & 1 == 0)
     }
 
     /// ``isRounded(_:exponent:fromSignificand:binaryExponent:)`` for any exponents: with
