@@ -25,27 +25,38 @@ enum NumberSpelling {
     ///   - significand: The literal's significant digits, at most 19 (trailing zeros may be among them).
     ///   - digits: How many digits `significand` has.
     ///   - exponent: The literal's power of ten.
-    ///   - value: The nearest `Double` to the literal: finite and not zero.
-    /// - Returns: Whether reading the literal into a `Double` keeps it as written.
+    ///   - value: The nearest `Double` to the literal.
+    /// - Returns: Whether reading the literal into a `Double` keeps it as written; `false` for zero
+    ///   and infinities, which the literal's text decides.
     @inline(__always)
     static func isWrittenBack(significand: UInt64, digits: Int, exponent: Int, as value: Double) -> Bool {
-        if digits <= 15, value.isNormal { return true }
+        if digits <= 15 { return value.isNormal || isWrittenBackLong(significand, digits, exponent, value) }
         // Most long literals: 17 digits, the last not zero (`%.17g`'s texts, and every other
-        // 17-digit literal), whose answer is the rounding alone.
-        if digits == 17, significand % 10 != 0 {
-            let (binarySignificand, binaryExponent) = binaryParts(of: value)
+        // 17-digit literal), whose answer is the rounding alone, decided here in a few instructions.
+        // A last digit of zero makes it 16 digits, which may be the shortest text instead.
+        if digits == 17, value.isNormal {
+            let bits = value.bitPattern
+            let binarySignificand = bits & ((1 << 52) - 1) | 1 << 52
+            let binaryExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1075
             if let rounded = isRoundedNear(
-                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
+                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent),
+                rounded || significand % 10 != 0
             {
                 return rounded
             }
         }
-        return isWrittenBackLong(significand: significand, digits: digits, exponent: exponent, as: value)
+        return isWrittenBackLong(significand, digits, exponent, value)
     }
 
-    /// ``isWrittenBack(significand:digits:exponent:as:)`` for 16 to 19 digits, and for subnormal
-    /// values, which hold fewer digits (`1.23456789e-320` is written `1.235e-320`).
-    private static func isWrittenBackLong(significand: UInt64, digits: Int, exponent: Int, as value: Double) -> Bool {
+    /// ``isWrittenBack(significand:digits:exponent:as:)`` for 16 to 19 digits, and for values that are
+    /// not normal: subnormal values hold fewer digits (`1.23456789e-320` is written `1.235e-320`).
+    ///
+    /// Kept out of line, so that the byte reader's loop holds only the common cases.
+    @inline(never)
+    static func isWrittenBackLong(
+        _ significand: UInt64, _ digits: Int, _ exponent: Int, _ value: Double
+    ) -> Bool {
+        guard value.isFinite, value != 0 else { return false }
         var significand = significand
         var digits = digits
         var exponent = exponent
@@ -145,7 +156,7 @@ enum NumberSpelling {
         let twice = UInt128(significand) << 1
         if exponent <= 0 {
             // 2 v 10^k = m 5^k 2^(e + k + 1), against 2L 10^k = 2w, with room 1 either side.
-            let scaled = UInt128(binarySignificand) * UInt128(fivePowers[-exponent])
+            let scaled = UInt128(binarySignificand) * UInt128(fivePower(-exponent))
             let shift = binaryExponent - exponent + 1
             if shift >= 0 {
                 guard shift < scaled.leadingZeroBitCount else { return false }
@@ -157,7 +168,7 @@ enum NumberSpelling {
             return compare(scaled, twice << up, room: 1 << up, isEven: isEven)
         }
         // 2 v / 2^q = m 2^(e − q + 1), against 2L / 2^q = 2w 5^q, with room 5^q either side.
-        let power = UInt128(fivePowers[exponent])
+        let power = UInt128(fivePower(exponent))
         let target = twice * power
         let shift = binaryExponent - exponent + 1
         guard shift >= 0 else {
@@ -184,11 +195,12 @@ enum NumberSpelling {
         let twice = significand &<< 1
         let difference: UInt64
         let room: UInt64
-        let shift = binaryExponent - exponent + 1
+        // Wrapping: both exponents are within a few thousand of zero.
+        let shift = binaryExponent &- exponent &+ 1
         if exponent <= 0 {
             guard exponent >= -27 else { return nil }
             // 2 v 10^k = m 5^k 2^(e + k + 1), against 2L 10^k = 2w.
-            let scaled = binarySignificand &* fivePowers[-exponent]
+            let scaled = binarySignificand &* fivePower(-exponent)
             if shift >= 0 {
                 guard shift < 64 else { return nil }
                 difference = (scaled &<< UInt64(shift)) &- twice
@@ -201,7 +213,7 @@ enum NumberSpelling {
         } else {
             // 2 v / 2^q = m 2^(e − q + 1), against 2L / 2^q = 2w 5^q, with room 5^q.
             guard exponent <= 24, shift >= 0, shift < 64 else { return nil }
-            room = fivePowers[exponent]
+            room = fivePower(exponent)
             difference = (binarySignificand &<< UInt64(shift)) &- (twice &* room)
         }
         let distance = Int64(bitPattern: difference).magnitude
@@ -241,9 +253,40 @@ enum NumberSpelling {
         return distance < room || (distance == room && isEven)
     }
 
-    /// 5^0 … 5^27, each below 2^63.
-    private static let fivePowers: [UInt64] = (0...27).reduce(into: []) { powers, index in
-        powers.append(index == 0 ? 1 : powers[index - 1] * 5)
+    /// 5^`exponent`, for 0 … 27 (each below 2^63): constants, so that the reader's check reads no
+    /// lazily made table (a `static let` array costs a `swift_once` check and a bounds check).
+    @inline(__always)
+    private static func fivePower(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 5
+        case 2: 25
+        case 3: 125
+        case 4: 625
+        case 5: 3125
+        case 6: 15625
+        case 7: 78125
+        case 8: 390_625
+        case 9: 1_953_125
+        case 10: 9_765_625
+        case 11: 48_828_125
+        case 12: 244_140_625
+        case 13: 1_220_703_125
+        case 14: 6_103_515_625
+        case 15: 30_517_578_125
+        case 16: 152_587_890_625
+        case 17: 762_939_453_125
+        case 18: 3_814_697_265_625
+        case 19: 19_073_486_328_125
+        case 20: 95_367_431_640_625
+        case 21: 476_837_158_203_125
+        case 22: 2_384_185_791_015_625
+        case 23: 11_920_928_955_078_125
+        case 24: 59_604_644_775_390_625
+        case 25: 298_023_223_876_953_125
+        case 26: 1_490_116_119_384_765_625
+        default: 7_450_580_596_923_828_125
+        }
     }
 }
 

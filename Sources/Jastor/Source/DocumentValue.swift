@@ -14,7 +14,7 @@ struct DocumentValue: JSONSource {
         case .false: return .scalar(.bool(false))
         case .integer: return .scalar(.integer(Int64(node.first)))
         case .unsignedInteger: return .scalar(.unsignedInteger(UInt64(UInt(bitPattern: node.first))))
-        case .double, .integerLiteral: return .scalar(.number(document.numberLiteral(at: index)))
+        case .double, .textDouble, .integerLiteral: return .scalar(.number(document.numberLiteral(at: index)))
         case .string, .decodedString: return .scalar(.string(document.string(at: index)))
         case .marked: return .scalar(document.markedValues[node.first])
         case .array: return .array
@@ -35,7 +35,7 @@ struct DocumentValue: JSONSource {
     /// forming the kind.
     var plainDouble: Double? {
         let node = document.nodes[index]
-        guard node.kind == .double, node.spellsDouble else { return nil }
+        guard node.kind == .double else { return nil }
         return Double(bitPattern: UInt64(UInt(bitPattern: node.first)))
     }
 

@@ -11,8 +11,13 @@ import Synchronization
 package final class JSONDocument: Sendable {
     enum Kind: UInt8 {
         case null, `true`, `false`, integer, unsignedInteger, string, decodedString, array, object
-        /// A number with a fraction or exponent: its nearest `Double`, and where its literal starts.
+        /// A number with a fraction or exponent whose literal is a text its nearest `Double` is
+        /// written back as (``NumberSpelling``): the `Double`, and where its literal starts.
         case double
+        /// Any other number with a fraction or exponent (zero, beyond `Double`'s range, more digits
+        /// than the reader gathers, or not a text its `Double` is written back as): the nearest
+        /// `Double` and where its literal starts, whose text each conversion reads.
+        case textDouble
         /// An integer literal that 64 bits do not hold (or `-0`), kept as its text (a byte range
         /// like a plain string).
         case integerLiteral
@@ -32,17 +37,11 @@ package final class JSONDocument: Sendable {
         var first: Int
         private var packedSecond: UInt32
         var kind: Kind
-        /// Whether a `.double`'s literal is a text its `Double` is written back as.
-        ///
-        /// Found by the reader (``NumberSpelling``), so that a `Double` property takes the value
-        /// without reading the text; `false` says only that the text decides.
-        var spellsDouble: Bool
 
-        init(kind: Kind, first: Int, second: Int, spellsDouble: Bool = false) {
+        init(kind: Kind, first: Int, second: Int) {
             self.first = first
             self.packedSecond = UInt32(truncatingIfNeeded: second)
             self.kind = kind
-            self.spellsDouble = spellsDouble
         }
 
         var second: Int {
@@ -122,13 +121,13 @@ package final class JSONDocument: Sendable {
             nodes.append(Node(kind: .integer, first: Int(value), second: 0))
         }
 
-        /// Appends a number with a fraction or exponent; `spellsDouble` when its literal is known to
-        /// be a text `value` is written back as.
+        /// Appends a number with a fraction or exponent: `spellsDouble` when its literal is known to
+        /// be a text `value` is written back as (a `.double`), else a `.textDouble`.
         mutating func appendDouble(_ value: Double, literalStart: Int = 0, spellsDouble: Bool = false) {
             nodes.append(
                 Node(
-                    kind: .double, first: Int(bitPattern: UInt(value.bitPattern)), second: literalStart,
-                    spellsDouble: spellsDouble))
+                    kind: spellsDouble ? .double : .textDouble, first: Int(bitPattern: UInt(value.bitPattern)),
+                    second: literalStart))
         }
 
         mutating func appendString(start: Int, count: Int) {
@@ -338,7 +337,7 @@ package final class JSONDocument: Sendable {
         }
         return DocumentNumber(
             document: self, start: node.second, double: Double(bitPattern: UInt64(UInt(bitPattern: node.first))),
-            isIntegerForm: false, spellsDouble: node.spellsDouble)
+            isIntegerForm: false, spellsDouble: node.kind == .double)
     }
 
     /// The text of the number literal starting at byte `start`.
@@ -397,7 +396,7 @@ package final class JSONDocument: Sendable {
         case .false: return literal("false")
         case .integer: return literal(String(Int64(node.first)))
         case .unsignedInteger: return literal(String(UInt64(UInt(bitPattern: node.first))))
-        case .double, .integerLiteral: return literal(numberLiteral(at: index).text)
+        case .double, .textDouble, .integerLiteral: return literal(numberLiteral(at: index).text)
         case .string, .decodedString: return string(self.string(at: index))
         case .array:
             let elements = DocumentValue(document: self, index: index).elements

@@ -83,10 +83,8 @@ extension JSONReader {
         }
         // Whether a `Double` property keeps the number as written (zero is left to the literal's
         // text, which tells `0.0` from a nonzero number too small for a `Double`).
-        let spellsDouble =
-            nearest.isFinite && nearest != 0
-            && NumberSpelling.isWrittenBack(
-                significand: parts.significand, digits: parts.digits, exponent: parts.exponent, as: nearest)
+        let spellsDouble = NumberSpelling.isWrittenBack(
+            significand: parts.significand, digits: parts.digits, exponent: parts.exponent, as: nearest)
         tape.appendDouble(nearest, literalStart: start, spellsDouble: spellsDouble)
     }
 
