@@ -183,13 +183,6 @@ package struct DecimalParts: Equatable {
         return exact.sameValue(as: self)
     }
 
-    /// Whether `value` holds the number as written, by its shortest text or exactly.
-    func isHeld(by value: Float) -> Bool {
-        guard value.isFinite else { return false }
-        if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: self) { return true }
-        return isExactly(Double(value))
-    }
-
     /// Whether `value` is exactly this number (an integer; `1e59` is not `10^59`).
     func isExactly(_ value: Double) -> Bool {
         guard isInteger, let exact = DecimalParts(exactIntegerOf: value) else { return false }
