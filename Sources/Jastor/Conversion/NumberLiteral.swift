@@ -55,10 +55,12 @@ extension NumberLiteral {
     }
 
     /// The literal as a `Double`: an integer literal must be held by the `Double` (its shortest text is
-    /// that integer: `9007199254740993` is refused, `1e22` written out in full is not); a fraction or
-    /// exponent reads as the nearest `Double`, unless that is zero for a nonzero literal or beyond
-    /// `Double`'s range, and is kept with a report (``ScalarConversion/rewritten(_:)``) when the
-    /// literal is not a text that `Double` is written back as (``NumberSpelling``):
+    /// that integer, or the `Double` is exactly it: `9007199254740993` is refused, `1e22` and 2^70
+    /// written out in full are not), since the byte reader hands integers over as values, as
+    /// dictionaries do; a fraction or exponent reads as the nearest `Double`, unless that is zero for
+    /// a nonzero literal or beyond `Double`'s range, and is kept with a report
+    /// (``ScalarConversion/rewritten(_:)``) when the literal is neither a text that `Double` is
+    /// written back as (``NumberSpelling``) nor exactly it (`1180591620717411303424.0`, 2^70):
     /// `0.1234567890123456789` is written `0.12345678901234568`.
     var doubleValue: ScalarConversion<Double> {
         guard double.isFinite else { return .failure(.valueOutOfRange) }
@@ -68,7 +70,8 @@ extension NumberLiteral {
         }
         if parts.isZero { return .success(double) }
         if double == 0 { return .failure(.valueOutOfRange) }
-        return NumberSpelling.isWrittenBack(parts, as: double) ? .success(double) : .rewritten(double)
+        return NumberSpelling.isWrittenBack(parts, as: double) || parts.isExactly(double)
+            ? .success(double) : .rewritten(double)
     }
 
     /// The literal as a `Float`, by the rule of ``doubleValue``.
