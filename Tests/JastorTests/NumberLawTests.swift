@@ -286,20 +286,26 @@ private struct ExactNumber: Equatable {
         // nearest Double unless out of range or a nonzero number that would read as zero.
         let nearest = Double(literal) ?? .nan
         let integerForm = !literal.contains(".") && !literal.lowercased().contains("e")
+        // A number the Double is exactly is quiet however it is written (2^70 with a fraction).
         let doubleFits =
             nearest.isFinite
             && (integerForm ? exact.isWritten(by: nearest) : (nearest != 0 || exact.isZero))
         expect(
             "double", model.double.bitPattern, doubleFits ? nearest.bitPattern : nil, default: (7.5).bitPattern,
-            numberIsRewritten: !integerForm && !exact.isZero && !exact.isSpelling(nearest))
+            numberIsRewritten: !integerForm && !exact.isZero && !exact.isSpelling(nearest)
+                && !exact.isWritten(by: nearest))
+        // Float: an integer literal the Float is exactly but does not write as that integer is kept
+        // and reported (2^63 is written -9.223372e+18).
         let nearestFloat = Float(literal) ?? .nan
         let floatFits =
             nearestFloat.isFinite
             && (integerForm ? exact.isWritten(by: nearestFloat) : (nearestFloat != 0 || exact.isZero))
+        let floatShortest = ExactNumber(nearestFloat.description)
+        let isFloatShortest = floatShortest?.digits == exact.digits && floatShortest?.exponent == exact.exponent
         expect(
             "float", model.float.bitPattern, floatFits ? nearestFloat.bitPattern : nil,
             default: Float(7.5).bitPattern,
-            numberIsRewritten: !integerForm && !exact.isZero && !exact.isSpelling(nearestFloat))
+            numberIsRewritten: !exact.isZero && (integerForm ? !isFloatShortest : !exact.isSpelling(nearestFloat)))
         return failures
     }
 }

@@ -183,17 +183,60 @@ package struct DecimalParts: Equatable {
         return exact.sameValue(as: self)
     }
 
-    /// Whether `value` holds the number as written, by its shortest text or exactly.
-    func isHeld(by value: Float) -> Bool {
-        guard value.isFinite else { return false }
-        if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: self) { return true }
-        return isExactly(Double(value))
+    /// Whether `value` is exactly this number: an integer (`1e59` is not `10^59`), or a fraction
+    /// written with every digit of the `Double`'s binary value (2^-30 as `9.31322574615478515625e-10`).
+    func isExactly(_ value: Double) -> Bool {
+        guard isInteger else { return isExactFraction(of: value) }
+        guard let exact = DecimalParts(exactIntegerOf: value) else { return false }
+        return exact.sameValue(as: self)
     }
 
-    /// Whether `value` is exactly this number (an integer; `1e59` is not `10^59`).
-    func isExactly(_ value: Double) -> Bool {
-        guard isInteger, let exact = DecimalParts(exactIntegerOf: value) else { return false }
-        return exact.sameValue(as: self)
+    /// Whether this number, not an integer, is `value`'s exact decimal value.
+    ///
+    /// `value` is `m × 2^e` with `m` odd; for `e < 0` that is `m × 5^-e × 10^e`, whose last digit is
+    /// 5, so the number must have exactly `-e` digits after the point (checked before any arithmetic)
+    /// and the digits of `m × 5^-e`, formed in base-10^9 limbs, thirteen fives at a time.
+    private func isExactFraction(of value: Double) -> Bool {
+        guard value.isFinite, value != 0, negative == (value.sign == .minus) else { return false }
+        let bits = value.bitPattern
+        let biasedExponent = Int((bits >> 52) & 0x7FF)
+        var significand = bits & ((1 << 52) - 1)
+        var power = -1074
+        if biasedExponent != 0 {
+            significand |= 1 << 52
+            power = biasedExponent - 1075
+        }
+        let zeros = significand.trailingZeroBitCount
+        significand >>= UInt64(zeros)
+        power += zeros
+        guard power < 0, exponent == power else { return false }
+        let base: UInt64 = 1_000_000_000
+        var limbs: [UInt64] = [significand % base, significand / base % base, significand / (base * base)]
+        var fives = -power
+        while fives > 0 {
+            let step = Swift.min(fives, 13)
+            var factor: UInt64 = 1
+            for _ in 0..<step { factor *= 5 }
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                // Below 10^9 × 5^13 + carry < 2^61.
+                let product = limbs[index] * factor + carry
+                limbs[index] = product % base
+                carry = product / base
+            }
+            while carry > 0 {
+                limbs.append(carry % base)
+                carry /= base
+            }
+            fives -= step
+        }
+        while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
+        var text = String(limbs.last ?? 0)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return digits.elementsEqual(text.utf8)
     }
 
     /// Equal values (zero equals negative zero).

@@ -35,9 +35,11 @@ struct NumberLiteral {
         return NumberLiteral(text: String(value)).doubleValue
     }
 
-    /// An integer handed over as a value, as a `Float` by ``floatValue``'s rule.
+    /// An integer handed over as a value, as a `Float` by ``floatValue``'s rule: at once up to 2^24,
+    /// where every integer is its `Float`'s shortest text, through the integer's text beyond (2^30
+    /// is a `Float`, written `1073741800`).
     static func float<Integer: BinaryInteger>(ofInteger value: Integer) -> ScalarConversion<Float> {
-        if let exact = Float(exactly: value) { return .success(exact) }
+        if value.magnitude <= 1 << 24, let exact = Float(exactly: value) { return .success(exact) }
         return NumberLiteral(text: String(value)).floatValue
     }
 
@@ -53,10 +55,12 @@ extension NumberLiteral {
     }
 
     /// The literal as a `Double`: an integer literal must be held by the `Double` (its shortest text is
-    /// that integer: `9007199254740993` is refused, `1e22` written out in full is not); a fraction or
-    /// exponent reads as the nearest `Double`, unless that is zero for a nonzero literal or beyond
-    /// `Double`'s range, and is kept with a report (``ScalarConversion/rewritten(_:)``) when the
-    /// literal is not a text that `Double` is written back as (``NumberSpelling``):
+    /// that integer, or the `Double` is exactly it: `9007199254740993` is refused, `1e22` and 2^70
+    /// written out in full are not), since the byte reader hands integers over as values, as
+    /// dictionaries do; a fraction or exponent reads as the nearest `Double`, unless that is zero for
+    /// a nonzero literal or beyond `Double`'s range, and is kept with a report
+    /// (``ScalarConversion/rewritten(_:)``) when the literal is neither a text that `Double` is
+    /// written back as (``NumberSpelling``) nor exactly it (`1180591620717411303424.0`, 2^70):
     /// `0.1234567890123456789` is written `0.12345678901234568`.
     var doubleValue: ScalarConversion<Double> {
         guard double.isFinite else { return .failure(.valueOutOfRange) }
@@ -66,22 +70,28 @@ extension NumberLiteral {
         }
         if parts.isZero { return .success(double) }
         if double == 0 { return .failure(.valueOutOfRange) }
-        return NumberSpelling.isWrittenBack(parts, as: double) ? .success(double) : .rewritten(double)
+        return NumberSpelling.isWrittenBack(parts, as: double) || parts.isExactly(double)
+            ? .success(double) : .rewritten(double)
     }
 
-    /// The literal as a `Float`, by the rule of ``doubleValue``: a literal that is not the `Float`'s
-    /// shortest or 9-digit text is kept as the nearest `Float` and reported.
+    /// The literal as a `Float`, by the rule of ``doubleValue``.
+    ///
+    /// A literal that is not the `Float`'s shortest or 9-digit text is kept as the nearest `Float`
+    /// and reported. An integer literal, which stands for a value (the byte reader hands integers
+    /// over as dictionaries do), is quiet when it is the `Float`'s shortest text, kept and reported
+    /// when the `Float` is exactly it but writes it otherwise (`1073741824`, written `1073741800`),
+    /// and refused when no `Float` is it (`16777217`, `1073741820`).
     var floatValue: ScalarConversion<Float> {
         let text = text
         guard let float = Float(text), float.isFinite else { return .failure(.valueOutOfRange) }
         let parts = parts
-        if isIntegerForm {
-            guard parts.isHeld(by: float) else {
-                return .failure(.valueOutOfRange)
-            }
-            return .success(float)
-        }
         if parts.isZero { return .success(float) }
+        if isIntegerForm {
+            if let shortest = DecimalParts(numberText: float.description), shortest.sameValue(as: parts) {
+                return .success(float)
+            }
+            return parts.isExactly(Double(float)) ? .rewritten(float) : .failure(.valueOutOfRange)
+        }
         if float == 0 { return .failure(.valueOutOfRange) }
         return NumberSpelling.isWrittenBack(parts, as: float) ? .success(float) : .rewritten(float)
     }

@@ -54,7 +54,7 @@ enum NumberText {
         guard case .success(let value) = converted, value != 0, let parts = DecimalParts(numberText: text) else {
             return converted
         }
-        return NumberSpelling.isWrittenBack(parts, as: value) ? converted : .rewritten(value)
+        return NumberSpelling.isWrittenBack(parts, as: value) || parts.isExactly(value) ? converted : .rewritten(value)
     }
 
     /// A finite `Double` from numeric text; too large for `Double` is out of range.

@@ -294,9 +294,10 @@ extension Float: ScalarConvertible {
             // Beyond `Float`'s range, or so small that it would read as zero, as with text.
             let isLost = value.isFinite && (!float.isFinite || (float == 0 && value != 0))
             if isLost { return .failure(.valueOutOfRange) }
-            // A `Double` handed over as one: kept quietly when the `Float` is it, or spells it
-            // (`0.1`); one with more digits than a `Float` holds (`0.123456789`) is reported.
-            guard value.isFinite, value != 0, Double(float) != value,
+            // A `Double` handed over as one: kept quietly when it is the `Double` the `Float` is
+            // written as (`0.1`, `jsonValue`), or its text is the `Float`'s 9-digit text; one with more
+            // digits (`0.123456789`, or `0.10000000149011612`, the `Float` 0.1 exactly) is reported.
+            guard value.isFinite, value != 0, Double(float.description) != value,
                 let parts = DecimalParts(numberText: value.description)
             else { return .success(float) }
             return NumberSpelling.isWrittenBack(parts, as: float) ? .success(float) : .rewritten(float)
