@@ -258,6 +258,32 @@ private final class Moments: JastorObject {
         #expect(moments.builtIn == Date(timeIntervalSince1970: 0))
     }
 
+    /// An archive's properties are found by name wherever they stand in their object (one pass
+    /// over the members, ``forEachNamedMember``), the same as in the order the writer writes them.
+    @Test func propertiesAreReadByNameInAnyOrder() throws {
+        let kennel = Kennel()
+        kennel.resident = Puppy(dictionary: ["name": "Rex", "legs": 4, "breed": "collie", "ageInWeeks": 9])
+        kennel.residents = [Dog(dictionary: ["name": "Fido", "legs": 3, "breed": "pug"])]
+        let text = String(decoding: try kennel.archivedData(format: .json), as: UTF8.self)
+        // Each model's members after its class marker, in reverse order.
+        let written = [
+            #""name":"Rex","legs":4,"breed":"collie","ageInWeeks":9"#, #""name":"Fido","legs":3,"breed":"pug""#,
+        ]
+        let reversed = [
+            #""ageInWeeks":9,"breed":"collie","legs":4,"name":"Rex""#, #""breed":"pug","legs":3,"name":"Fido""#,
+        ]
+        var reordered = text
+        for (original, replacement) in zip(written, reversed) {
+            #expect(reordered.contains(original), "\(text)")
+            reordered = reordered.replacingOccurrences(of: original, with: replacement)
+        }
+        #expect(reordered != text)
+        let copy = try Kennel.unarchive(from: Data(reordered.utf8))
+        #expect(copy == kennel)
+        #expect((copy.resident as? Puppy)?.ageInWeeks == 9)
+        #expect(copy.residents.first?.legs == 3)
+    }
+
     @Test func aFileURLNamingAnotherHostIsRefused() throws {
         let url = try #require(URL(string: "file://example.com/tmp/jastor-remote.archive"))
         #expect(throws: JastorError.self) { try Moments().archive(to: url) }
