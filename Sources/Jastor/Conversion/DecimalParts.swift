@@ -80,6 +80,14 @@ package struct DecimalParts: Equatable {
     /// Whether the value is zero.
     package var isZero: Bool { digits.isEmpty }
 
+    /// The significant digits as an integer, when there are at most 19.
+    var significand: UInt64? {
+        guard digits.count <= 19 else { return nil }
+        var value: UInt64 = 0
+        for digit in digits { value = value * 10 + UInt64(digit - UInt8(ascii: "0")) }
+        return value
+    }
+
     /// Whether the value is an integer.
     var isInteger: Bool { exponent >= 0 || digits.isEmpty }
 
@@ -164,12 +172,7 @@ package struct DecimalParts: Equatable {
             }
             if carry > 0 { limbs.append(carry) }
         }
-        while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
-        var text = String(limbs.last ?? 0)
-        for limb in limbs.dropLast().reversed() {
-            let part = String(limb)
-            text += String(repeating: "0", count: 9 - part.count) + part
-        }
+        let text = Self.decimalText(ofLimbs: limbs)
         self = DecimalParts(numberText: text) ?? DecimalParts(negative: false, digits: [], exponent: 0)
         negative = value.sign == .minus
     }
@@ -230,13 +233,19 @@ package struct DecimalParts: Equatable {
             }
             fives -= step
         }
+        return digits.elementsEqual(Self.decimalText(ofLimbs: limbs).utf8)
+    }
+
+    /// The digits of a number held in base-10^9 limbs, least significant first, without leading zeros.
+    private static func decimalText(ofLimbs limbs: [UInt64]) -> String {
+        var limbs = limbs
         while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
         var text = String(limbs.last ?? 0)
         for limb in limbs.dropLast().reversed() {
             let part = String(limb)
             text += String(repeating: "0", count: 9 - part.count) + part
         }
-        return digits.elementsEqual(text.utf8)
+        return text
     }
 
     /// Equal values (zero equals negative zero).

@@ -35,9 +35,7 @@ enum NumberSpelling {
         // 17-digit literal), whose answer is the rounding alone, decided here in a few instructions.
         // A last digit of zero makes it 16 digits, which may be the shortest text instead.
         if digits == 17, value.isNormal {
-            let bits = value.bitPattern
-            let binarySignificand = bits & ((1 << 52) - 1) | 1 << 52
-            let binaryExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1075
+            let (binarySignificand, binaryExponent) = binaryParts(of: value)
             if let rounded = isRoundedNear(
                 significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent),
                 rounded || significand % 10 != 0
@@ -57,14 +55,8 @@ enum NumberSpelling {
         _ significand: UInt64, _ digits: Int, _ exponent: Int, _ value: Double
     ) -> Bool {
         guard value.isFinite, value != 0 else { return false }
-        var significand = significand
-        var digits = digits
-        var exponent = exponent
-        while significand != 0, significand % 10 == 0 {
-            significand /= 10
-            digits -= 1
-            exponent += 1
-        }
+        let (significand, exponent, dropped) = withoutTrailingZeros(significand, exponent)
+        let digits = digits - dropped
         if digits <= 15, value.isNormal { return true }
         if digits > 17 { return false }
         let (binarySignificand, binaryExponent) = binaryParts(of: value)
@@ -77,13 +69,22 @@ enum NumberSpelling {
             binaryExponent: binaryExponent)
         if rounded || digits == 17 { return rounded }
         let shortest = DoubleToDecimal.shortest(value)
-        var shortestSignificand = shortest.significand
-        var shortestExponent = shortest.exponent
-        while shortestSignificand != 0, shortestSignificand % 10 == 0 {
-            shortestSignificand /= 10
-            shortestExponent += 1
-        }
+        let (shortestSignificand, shortestExponent, _) = withoutTrailingZeros(shortest.significand, shortest.exponent)
         return shortestSignificand == significand && shortestExponent == exponent
+    }
+
+    /// `significand × 10^exponent` with the significand's trailing zeros moved into the exponent,
+    /// and how many there were.
+    private static func withoutTrailingZeros(
+        _ significand: UInt64, _ exponent: Int
+    ) -> (significand: UInt64, exponent: Int, dropped: Int) {
+        var significand = significand
+        var dropped = 0
+        while significand != 0, significand % 10 == 0 {
+            significand /= 10
+            dropped += 1
+        }
+        return (significand, exponent + dropped, dropped)
     }
 
     /// Whether the literal `parts` is the shortest or 17-digit text of `value`, its nearest `Double`.
@@ -107,7 +108,6 @@ enum NumberSpelling {
         let digits = parts.digits.count
         if digits <= 6, value.isNormal { return true }
         guard digits <= 9, let significand = parts.significand else { return false }
-        if let shortest = DecimalParts(numberText: value.description), shortest.sameValue(as: parts) { return true }
         var widened = significand
         for _ in digits..<9 { widened *= 10 }
         let bits = value.bitPattern
@@ -115,9 +115,13 @@ enum NumberSpelling {
         let fraction = UInt64(bits & 0x7F_FFFF)
         let (binarySignificand, binaryExponent) =
             biasedExponent == 0 ? (fraction, -149) : (fraction | 1 << 23, biasedExponent - 150)
-        return isRounded(
+        if isRounded(
             widened, exponent: parts.exponent - (9 - digits), fromSignificand: binarySignificand,
             binaryExponent: binaryExponent)
+        {
+            return true
+        }
+        return DecimalParts(numberText: value.description)?.sameValue(as: parts) ?? false
     }
 
     /// A finite, nonzero `Double`'s magnitude as `significand × 2^exponent`.
@@ -130,54 +134,22 @@ enum NumberSpelling {
     }
 
     /// Whether `significand × 10^exponent` (`significand` has exactly the digits asked for, at
-    /// most 17) is the value `binarySignificand × 2^binaryExponent` rounded to that many significant
-    /// digits, to nearest with ties to an even last digit, as C's `%.*e` prints it.
+    /// most 17) is the value `binarySignificand × 2^binaryExponent`, the literal's nearest `Double`
+    /// (or `Float`), rounded to that many significant digits, to nearest with ties to an even last
+    /// digit, as C's `%.*e` prints it.
     ///
     /// The literal L is the rounding of the value v exactly when |v − L| < 10^exponent / 2, or is
-    /// equal to it and the literal's last digit is even. Both sides are scaled by powers of two
-    /// and five until they are integers; within 10^±27, `binarySignificand` < 2^53 and 5^27 < 2^63
-    /// keep every product below 2^121, so the comparison is exact in 128 bits. Beyond, the same
-    /// comparison in as many 32-bit words as it takes (``WideInteger``). Most literals take the
-    /// 64-bit words of ``isRoundedNear(_:exponent:fromSignificand:binaryExponent:)``, which is why
-    /// the value must be the literal's nearest `Double` (or `Float`).
+    /// equal to it and the literal's last digit is even. Both sides are scaled by powers of two and
+    /// five until they are integers: in 64-bit words for almost every literal
+    /// (``isRoundedNear(_:exponent:fromSignificand:binaryExponent:)``, which needs the value to be
+    /// the nearest), in as many 32-bit words as it takes for the rest (``WideInteger``).
     static func isRounded(
         _ significand: UInt64, exponent: Int, fromSignificand binarySignificand: UInt64, binaryExponent: Int
     ) -> Bool {
-        if let near = isRoundedNear(
+        isRoundedNear(
             significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
-        {
-            return near
-        }
-        guard exponent >= -27, exponent <= 27 else {
-            return isRoundedWide(
+            ?? isRoundedWide(
                 significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
-        }
-        let isEven = significand & 1 == 0
-        let twice = UInt128(significand) << 1
-        if exponent <= 0 {
-            // 2 v 10^k = m 5^k 2^(e + k + 1), against 2L 10^k = 2w, with room 1 either side.
-            let scaled = UInt128(binarySignificand) * UInt128(fivePower(-exponent))
-            let shift = binaryExponent - exponent + 1
-            if shift >= 0 {
-                guard shift < scaled.leadingZeroBitCount else { return false }
-                return compare(scaled << shift, twice, room: 1, isEven: isEven)
-            }
-            // Scaled by 2^-shift on both sides: 2w 2^-shift, with room 2^-shift.
-            let up = -shift
-            guard up < twice.leadingZeroBitCount else { return false }
-            return compare(scaled, twice << up, room: 1 << up, isEven: isEven)
-        }
-        // 2 v / 2^q = m 2^(e − q + 1), against 2L / 2^q = 2w 5^q, with room 5^q either side.
-        let power = UInt128(fivePower(exponent))
-        let target = twice * power
-        let shift = binaryExponent - exponent + 1
-        guard shift >= 0 else {
-            return isRoundedWide(
-                significand, exponent: exponent, fromSignificand: binarySignificand, binaryExponent: binaryExponent)
-        }
-        let value = UInt128(binarySignificand)
-        guard shift < value.leadingZeroBitCount else { return false }
-        return compare(value << shift, target, room: power, isEven: isEven)
     }
 
     /// ``isRounded(_:exponent:fromSignificand:binaryExponent:)`` in 64-bit words, for a value that
@@ -243,14 +215,6 @@ enum NumberSpelling {
         case .equal: return significand & 1 == 0
         case .greater: return false
         }
-    }
-
-    /// Whether `scaled` is within `room` of `target`, a tie counting when the literal's last digit
-    /// is even.
-    @inline(__always)
-    private static func compare(_ scaled: UInt128, _ target: UInt128, room: UInt128, isEven: Bool) -> Bool {
-        let distance = scaled > target ? scaled - target : target - scaled
-        return distance < room || (distance == room && isEven)
     }
 
     /// 5^`exponent`, for 0 … 27 (each below 2^63): constants, so that the reader's check reads no
@@ -368,15 +332,5 @@ private struct WideInteger {
             result[index] = UInt32(truncatingIfNeeded: difference + (borrow << 32))
         }
         return WideInteger(words: result)
-    }
-}
-
-extension DecimalParts {
-    /// The significant digits as an integer, when there are at most 19.
-    var significand: UInt64? {
-        guard digits.count <= 19 else { return nil }
-        var value: UInt64 = 0
-        for digit in digits { value = value * 10 + UInt64(digit - UInt8(ascii: "0")) }
-        return value
     }
 }
