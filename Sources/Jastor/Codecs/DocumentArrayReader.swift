@@ -48,14 +48,17 @@ struct DocumentArrayReader<Elements: ArrayBuilding>: Sendable {
 
 extension DocumentArrayReader where Elements.Element: ArrayBuilding {
     /// Reads an array of arrays: each element must be an array (else a type mismatch expecting
-    /// `innerName`, as ``Codec/isKind(_:_:context:)`` records it), read by `readInner`.
+    /// `innerName`, as ``Codec/isKind(_:_:context:)`` records it), read by `readInner`. Only
+    /// ``ScalarCodec`` calls it, from code compiled for the scalar's type: so an inner array is
+    /// moved into place (``ElementPlacement/appended``) as a copy of its reference.
     @inline(__always)
     static func readArrays(
         of source: DocumentValue, into slot: UnsafeMutablePointer<Elements>, context: inout MappingContext,
         innerName: () -> String,
         _ readInner: (DocumentValue, UnsafeMutablePointer<Elements.Element>, inout MappingContext) -> Bool
     ) -> Bool {
-        Elements.reading(elementsOf: source, into: slot, context: &context) { member, elementSlot, context in
+        Elements.reading(elementsOf: source, into: slot, placement: .appended, context: &context) {
+            member, elementSlot, context in
             guard member.isArray else {
                 context.record(.typeMismatch, expected: innerName(), found: member.kind.summary)
                 return false

@@ -78,7 +78,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         let readArray:
             @Sendable (ScalarCodec<Value>, DocumentValue, UnsafeMutablePointer<[Value]>, inout MappingContext) -> Bool =
                 { codec, source, slot, context in
-                    [Value].reading(elementsOf: source, into: slot, context: &context) { member, elementSlot, context in
+                    [Value].reading(elementsOf: source, into: slot, placement: .appended, context: &context) {
+                        member, elementSlot, context in
                         if let documentValue {
                             // As `member.read(through:)`: a string repaired here is reported here.
                             let repairs = member.document.repairCount
