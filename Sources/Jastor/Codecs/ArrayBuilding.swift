@@ -67,35 +67,56 @@ extension ArrayBuilding {
             slot.initialize(to: Self())
             return true
         }
+        // Each placement in a function of its own: a debug build, which inlines neither, keeps
+        // one frame per array level no larger than its own placement needs (deep input at the
+        // nesting limit fits a small thread's stack, `NestingLimitTests`).
         switch placement {
         case .inPlace:
-            let result = building(capacity: elements.count) { buffer, count in
-                guard let base = buffer.baseAddress else { return }
-                var index = 0
-                source.forEachElement { member in
-                    guard count < buffer.count else { return }
-                    if context.descend(into: .index(index), { readElement(member, base + count, &$0) }) {
-                        count += 1
-                    }
-                    index += 1
-                }
-            }
-            slot.initialize(to: result)
+            slot.initialize(to: readInPlace(elementsOf: source, count: elements.count, context: &context, readElement))
         case .appended:
-            var result = Self()
-            result.reserveCapacity(elements.count)
-            withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { temporary in
-                guard let element = temporary.baseAddress else { return }
-                var index = 0
-                source.forEachElement { member in
-                    if context.descend(into: .index(index), { readElement(member, element, &$0) }) {
-                        result.append(element.move())
-                    }
-                    index += 1
-                }
-            }
-            slot.initialize(to: result)
+            slot.initialize(to: readAppended(elementsOf: source, count: elements.count, context: &context, readElement))
         }
         return true
+    }
+
+    /// The elements of `source`, read in place (``ElementPlacement/inPlace``).
+    @inline(__always)
+    private static func readInPlace<Source: JSONSource>(
+        elementsOf source: Source, count elementCount: Int, context: inout MappingContext,
+        _ readElement: (Source, UnsafeMutablePointer<Element>, inout MappingContext) -> Bool
+    ) -> Self {
+        building(capacity: elementCount) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            source.forEachElement { member in
+                guard count < buffer.count else { return }
+                if context.descend(into: .index(index), { readElement(member, base + count, &$0) }) {
+                    count += 1
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// The elements of `source`, each read into a temporary and appended
+    /// (``ElementPlacement/appended``).
+    @inline(__always)
+    private static func readAppended<Source: JSONSource>(
+        elementsOf source: Source, count elementCount: Int, context: inout MappingContext,
+        _ readElement: (Source, UnsafeMutablePointer<Element>, inout MappingContext) -> Bool
+    ) -> Self {
+        var result = Self()
+        result.reserveCapacity(elementCount)
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { temporary in
+            guard let element = temporary.baseAddress else { return }
+            var index = 0
+            source.forEachElement { member in
+                if context.descend(into: .index(index), { readElement(member, element, &$0) }) {
+                    result.append(element.move())
+                }
+                index += 1
+            }
+        }
+        return result
     }
 }
