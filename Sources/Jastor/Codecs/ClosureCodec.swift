@@ -32,6 +32,12 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
             context.record(.invalidValue, expected: name, found: node.summary)
             return false
         }
+        // What `encode` writes for the value must be what was read, or the output would change it
+        // in silence (`35` written as `3`, a number rounded, a string in another spelling).
+        if let written = WrittenBackAsRead.rewrite(of: input, as: encodeValue(value)) {
+            context.record(
+                .invalidValue, expected: "\(name) written back as read", found: "\(node.summary) (written \(written))")
+        }
         slot.initialize(to: value)
         return true
     }

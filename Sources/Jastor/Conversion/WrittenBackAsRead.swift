@@ -2,7 +2,8 @@ import Foundation
 
 /// Whether a value that mapping keeps is written back as the JSON it was read from: the one
 /// comparison behind every "written back as read" issue (an enum case found by its raw value,
-/// a ``JastorTransform/table(_:aliases:)`` string, a ``JastorTransform/stringEncoded`` value's text).
+/// a ``JastorTransform/table(_:aliases:)`` string, a ``JastorTransform/stringEncoded`` value's text,
+/// what a closure transform's `encode` returns for the value its `decode` made).
 ///
 /// Values are compared as they are written, never by their type's `==`, which may call different
 /// spellings equal: text by its UTF-8 bytes (`String`'s `==` calls `"cafe\u{301}"` and `"café"`
@@ -31,6 +32,54 @@ enum WrittenBackAsRead {
     /// canonically equivalent spellings are equal).
     static func isSameText(_ read: String, _ written: String) -> Bool {
         read.utf8.elementsEqual(written.utf8)
+    }
+
+    /// The JSON text `written` (what a closure transform's `encode` returned) is written as, when
+    /// that is not the JSON value `read` (what its `decode` was handed); `nil` when it is.
+    ///
+    /// Both are Foundation JSON values, compared as they are written: text by its UTF-8 bytes,
+    /// numbers by the JSON number they write (`19` is `19.0`; `-0.0` is not `0.0`), objects member
+    /// by member whatever their order, and a `Date` or `Data` by the text it is written as (ISO
+    /// 8601, Base64), which is what `decode` gets back from JSON.
+    static func rewrite(of read: Any, as written: Any) -> String? {
+        var context = EncodingContext(purpose: .dictionary)
+        let readTree = MappingEngine.encodeUntyped(read, transformed: true, context: &context)
+        let writtenTree = MappingEngine.encodeUntyped(written, transformed: true, context: &context)
+        guard !isSame(readTree, writtenTree) else { return nil }
+        var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
+        writer.writeTree(writtenTree, context: &context)
+        if case .string(let text) = writtenTree { return text.debugDescription }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Whether two trees are written as the same JSON (see ``rewrite(of:as:)``).
+    private static func isSame(_ read: JSONValue, _ written: JSONValue) -> Bool {
+        switch (read, written) {
+        case (.string(let a), .string(let b)):
+            return isSameText(a, b)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { isSame($0, $1) }
+        case (.object(let a), .object(let b)):
+            guard a.entries.count == b.entries.count else { return false }
+            let written = Dictionary(
+                b.entries.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { first, _ in first })
+            return a.entries.allSatisfy { entry in
+                written[Array(entry.key.utf8)].map { isSame(entry.value, $0) } == true
+            }
+        case (.date, _), (_, .date), (.data, _), (_, .data), (.opaque, _), (_, .opaque), (.numberLiteral, _),
+            (_, .numberLiteral):
+            return jsonText(of: read) == jsonText(of: written)
+        default:
+            return read == written
+        }
+    }
+
+    /// The JSON text of `tree`, keys sorted.
+    private static func jsonText(of tree: JSONValue) -> [UInt8] {
+        var context = EncodingContext(purpose: .dictionary)
+        var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
+        writer.writeTree(tree, context: &context)
+        return writer.bytes
     }
 
     /// The comparison of a type whose written value follows from the value itself, as a

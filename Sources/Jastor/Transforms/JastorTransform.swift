@@ -34,11 +34,12 @@ public struct JastorTransform<Value>: Sendable {
     ///     encode: { Double($0) / 100 })
     /// ```
     ///
-    /// What `encode` returns is not decoded again to check it: a value `decode` does not read back
-    /// (another type) is reported when the output is read back; a lossy `encode` that `decode`
-    /// still reads (`35` written as `3`) is not found, and equality, which compares what `encode`
-    /// writes, calls such values equal. An `encode` that writes a value as `null` is reported at
-    /// its path by every output that reports issues.
+    /// Each value read is checked: when what `encode` returns for it is not the JSON `decode` was
+    /// handed (a number rounded, `35` written as `3`, a string in another spelling), the value is
+    /// kept and reported (`cents: expected Int written back as read, found Number 19.999 (written
+    /// 20)`). A value set in code is written as `encode` writes it, unchecked, and equality,
+    /// which compares what `encode` writes, calls two values it writes alike equal. An `encode`
+    /// that writes a value as `null` is reported at its path by every output that reports issues.
     ///
     /// - Parameters:
     ///   - typeName: The name used for the expected type in issues; the type's name by default.
