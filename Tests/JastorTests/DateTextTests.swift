@@ -162,6 +162,11 @@ private final class Dated: JastorObject {
         for index in 0..<4000 {
             let text = Self.randomTime(&random)
             let (model, issues) = try Self.map("plain", text)
+            // The same from bytes (a date read from the input's bytes, ``DocumentValue/plainDate``,
+            // falling back to the text) as from a dictionary, in a transform and an array too.
+            let transformIssues = try Self.map("iso", text).issues
+            let elementIssues = try Self.map("list", [text]).issues
+            #expect(transformIssues.count == issues.count && elementIssues.count == issues.count, "\(text)")
             let written = Self.written(model, "plain").value
             let writtenText = (written as? String).map { "\"\($0)\"" } ?? "\(written ?? "nil")"
             if written as? String == Self.withoutTrailingZeros(text) {
@@ -286,6 +291,11 @@ private final class Dated: JastorObject {
             for _ in nines..<count { digits += String(random.next() % 10) }
             let text = "2000-12-31T23:59:59.\(digits)Z"
             let (model, issues) = try Self.map("plain", text)
+            // The same from bytes (a date read from the input's bytes, ``DocumentValue/plainDate``,
+            // falling back to the text) as from a dictionary, in a transform and an array too.
+            let transformIssues = try Self.map("iso", text).issues
+            let elementIssues = try Self.map("list", [text]).issues
+            #expect(transformIssues.count == issues.count && elementIssues.count == issues.count, "\(text)")
             let written = try #require(Self.written(model, "plain").value as? String)
             var again: [JastorIssue] = []
             #expect(Dated(dictionary: ["plain": written], issues: &again).plain == model.plain, "\(index): \(text)")

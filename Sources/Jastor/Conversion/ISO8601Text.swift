@@ -28,7 +28,15 @@ package enum ISO8601Text {
     /// `…01Z`: not exactly. Most texts are decided by their number of digits alone, without writing
     /// the date (``holdsExactly(_:seconds:fraction:)``).
     package static func read(_ text: String) -> (date: Date, isExact: Bool)? {
-        var scanner = Scanner(bytes: Array(text.utf8))
+        var text = text
+        return text.withUTF8 { read(utf8: $0) }
+    }
+
+    /// ``read(_:)`` over a date-time's UTF-8 bytes, which the caller lends for the call: the byte
+    /// reader's input, where a string node's text lies, so that a date is read with no `String`
+    /// built for it (``DocumentValue/plainDate``).
+    static func read(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (date: Date, isExact: Bool)? {
+        var scanner = Scanner(bytes: bytes)
         guard let year = scanner.year(), scanner.take("-"),
             let month = scanner.number(digits: 2), scanner.take("-"),
             let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t"),
@@ -40,7 +48,7 @@ package enum ISO8601Text {
             minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
-        var significant: ArraySlice<UInt8> = []
+        var significant: Slice<UnsafeBufferPointer<UInt8>> = bytes[0..<0]
         if scanner.take(".") {
             let digits = scanner.digits()
             guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else {
@@ -90,7 +98,9 @@ package enum ISO8601Text {
     /// 1 - fraction, which are written back.) Otherwise (7 digits and more today, fewer in distant
     /// years) the fraction is written as ``string(from:minimumFractionDigits:)`` writes it, and
     /// compared.
-    private static func holdsExactly(_ date: Date, seconds: Int64, fraction digits: ArraySlice<UInt8>) -> Bool {
+    private static func holdsExactly(
+        _ date: Date, seconds: Int64, fraction digits: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Bool {
         let magnitude = seconds.magnitude + 1
         if magnitude <= 1 << 53 {
             if digits.isEmpty { return true }
@@ -222,9 +232,12 @@ package enum ISO8601Text {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// A cursor over the bytes of a date-time.
+    /// A cursor over the bytes of a date-time, lent by ``read(utf8:)``'s caller for the call.
+    ///
+    /// Every read of `bytes` is at a position checked against `bytes.count` just before it
+    /// (`take`, `number`, `digits`), so none leaves the buffer.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         var isAtEnd: Bool { position == bytes.count }
@@ -257,7 +270,7 @@ package enum ISO8601Text {
         }
 
         /// Takes every decimal digit that comes next.
-        mutating func digits() -> ArraySlice<UInt8> {
+        mutating func digits() -> Slice<UnsafeBufferPointer<UInt8>> {
             let start = position
             while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
                 position += 1

@@ -397,7 +397,7 @@ extension Date: ScalarConvertible {
     static var suppliedCodec: AnyCodec {
         ScalarCodec(
             typeName: "Date", decode: { converting($0) }, encode: { $0.jsonValue }, isNonFinite: { !$0.isFinite },
-            isBuiltIn: true, direct: outputRules, rewritten: rewrittenTime)
+            isBuiltIn: true, direct: outputRules, documentValue: { $0.plainDate }, rewritten: rewrittenTime)
     }
 
     /// The issue of an ISO-8601 time that the nearest `Date`, which is kept, is not written back as.
@@ -473,6 +473,18 @@ extension DocumentValue {
         case .false: false
         default: nil
         }
+    }
+
+    /// The `Date` of a string node left in the input that holds an ISO-8601 date-time written back
+    /// as read, read from the input's bytes with no `String` built for it; `nil` for anything else
+    /// (escaped text, another kind, a time the `Date` rounds), which ``Date/converting(_:)`` reads
+    /// and reports as it reads every value.
+    var plainDate: Date? {
+        guard document.nodes[index].kind == .string else { return nil }
+        guard let reading = document.withStringBytes(at: index, { ISO8601Text.read(utf8: $0) }), reading.isExact else {
+            return nil
+        }
+        return reading.date
     }
 
     /// The text of a string node, built (and counted if repaired) as ``kind`` builds it.

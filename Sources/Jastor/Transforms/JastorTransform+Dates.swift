@@ -97,7 +97,7 @@ extension JastorTransform where Value == Date {
                     guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
                     else { return .double(date.timeIntervalSince1970) }
                     return .string(text)
-                }, isNonFinite: { !$0.isFinite }, rewritten: Date.rewrittenTime))
+                }, isNonFinite: { !$0.isFinite }, documentValue: { $0.plainDate }, rewritten: Date.rewrittenTime))
     }
 
     /// The date a number stands for where a text transform wrote the seconds of a date it cannot
