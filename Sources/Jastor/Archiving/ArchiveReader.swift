@@ -127,6 +127,15 @@ enum ArchiveReader {
             throw error(
                 .unreadableArchive, expected: "a format version of 1 or more",
                 found: "version \(version), which is invalid")
+        case .scalar(.number(let number)) where NumberText.isInteger(number.text):
+            // A whole number beyond 64 bits: newer above them, invalid below.
+            guard number.text.hasPrefix("-") else {
+                throw error(
+                    .unreadableArchive, expected: supported, found: "version \(number.text), written by a newer Jastor")
+            }
+            throw error(
+                .unreadableArchive, expected: "a format version of 1 or more",
+                found: "version \(number.text), which is invalid")
         case .scalar(.double), .scalar(.number), .scalar(.decimal):
             throw error(
                 .unreadableArchive, expected: "a format version that is a whole number",
