@@ -528,6 +528,15 @@ private final class ItemListV2: JastorObject {
             #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": {"Journal": 1.5}}"#,
             #"expected class versions of 1 or more in "classes", found Number 1.5 for "Journal""#
         ),
+        // Whole and positive, but more than any class's archiveVersion (an Int) holds: never "below 1".
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": {"Journal": 9223372036854775808}}"#,
+            #"expected class versions of at most 9223372036854775807 in "classes" (the most an archiveVersion holds), found Number 9223372036854775808 for "Journal", written by a newer version of the class"#
+        ),
+        (
+            #"{"format": "jastor-archive", "version": 2, "rootClass": "Journal", "classes": {"Journal": 99999999999999999999}}"#,
+            #"expected class versions of at most 9223372036854775807 in "classes" (the most an archiveVersion holds), found Number 99999999999999999999 for "Journal", written by a newer version of the class"#
+        ),
         (
             #"{"format": "jastor-archive", "version": 0, "rootClass": "Journal", "classes": {}, "root": {}}"#,
             "expected a format version of 1 or more, found version 0, which is invalid"

@@ -64,6 +64,14 @@ private final class Attachment: JastorObject {
     }
 }
 
+/// Typed decimals.
+private final class Balance: JastorObject {
+    var amount: Decimal = 0
+    var amounts: [Decimal] = []
+
+    override class var properties: [JastorProperty] { register(\.amount, \.amounts) }
+}
+
 /// An app's own `Codable` response type holding a model.
 private struct UserResponse: Codable {
     var requestID: String
@@ -169,6 +177,23 @@ private struct ForgetfulHolder: Decodable {
         #expect(decoded.info["short"] as? Double == 0.1)
         // Foundation's `JSONDecoder` decodes this as the `Int64` 1382793324396961 if asked for one.
         #expect(decoded.info["far"] as? Decimal == Decimal(string: "1382793324396960.88"))
+    }
+
+    /// A `Decimal` holding an integer beyond 64 bits that a `Double` is exactly (2^64, 2^70) comes
+    /// back through `JSONEncoder` and `JSONDecoder` as itself, as `init(json:)` reads the same
+    /// text, never as the `Double`'s shortest text (2^64 as 18446744073709552000).
+    @Test func aDecimalIntegerADoubleHoldsComesBackExactly() throws {
+        let twoTo64 = Decimal(UInt64.max) + 1
+        let twoTo70 = twoTo64 * 64
+        let balance = Balance()
+        balance.amount = twoTo64
+        balance.amounts = [twoTo70, -twoTo64]
+        let encoded = try JSONEncoder().encode(balance)
+        let decoded = try JSONDecoder().decode(Balance.self, from: encoded)
+        #expect(decoded.amount == twoTo64 && decoded.amounts == [twoTo70, -twoTo64], "\(decoded)")
+        #expect(decoded == balance)
+        let fromBytes = try Balance(validatingJSON: encoded)
+        #expect(fromBytes.amount == decoded.amount && fromBytes.amounts == decoded.amounts)
     }
 
     /// An untyped `Date` or `Data` would decode as a string: both coders report it at its path.

@@ -171,7 +171,8 @@ import Testing
     }
 
     /// A version that is not a positive whole number is refused as such, not as a missing entry
-    /// (nor accepted), and one beyond `Int64` as newer.
+    /// (nor accepted), and one beyond `Int64` as newer (beyond `UInt64` too, and one below
+    /// `Int64.min` as invalid, never as a number that is not whole).
     @Test(arguments: [
         ("1.0", "expected a format version that is a whole number, found version 1.0"),
         (#""1""#, #"expected a format version that is a whole number, found version String "1""#),
@@ -187,6 +188,15 @@ import Testing
             "expected archive format version 2 or earlier, found version 18446744073709551615, written by a newer Jastor"
         ),
         ("3", "expected archive format version 2 or earlier, found version 3, written by a newer Jastor"),
+        // Whole numbers beyond 64 bits are still whole: newer above them, invalid below.
+        (
+            "18446744073709551616",
+            "expected archive format version 2 or earlier, found version 18446744073709551616, written by a newer Jastor"
+        ),
+        (
+            "-9223372036854775809",
+            "expected a format version of 1 or more, found version -9223372036854775809, which is invalid"
+        ),
     ])
     func unsupportedVersionsAreRefusedAsSuch(version: String, message: String) throws {
         let json =

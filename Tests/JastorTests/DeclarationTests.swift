@@ -323,6 +323,20 @@ private final class Survey: JastorObject {
     override class var properties: [JastorProperty] { register(\.answer, \.answers) }
 }
 
+/// A raw value that may be `nil`: the type writes `null` for it, as `nil` is written.
+private struct Rating: RawRepresentable, JastorValue {
+    var rawValue: Int?
+}
+
+/// Optionals of a type that writes `null` for a value of its own.
+private final class RatedSurvey: JastorObject {
+    var rating = Rating(rawValue: nil)
+    var lastRating: Rating?
+    var ratings: [Rating?] = []
+
+    override class var properties: [JastorProperty] { register(\.rating, \.lastRating, \.ratings) }
+}
+
 /// Registration mistakes are reported with class and property names.
 private final class VersionZero: JastorObject {
     var name = ""
@@ -667,6 +681,24 @@ private final class Tally: JastorObject {
         // An optional array of optionals is one level per container, and maps.
         let survey = Survey(dictionary: ["answers": [1, NSNull()]])
         #expect(survey.answers == [1, nil])
+    }
+
+    /// An optional of a type that writes `null` for a value of its own is reported.
+    ///
+    /// With a raw value of `Int?` it is an optional of an optional in disguise:
+    /// `.some(Rating(rawValue: nil))` would read back as `nil`. The type alone, which reads `null`
+    /// as its own value, maps.
+    @Test func anOptionalOfATypeThatWritesNullIsReported() {
+        let message = "expected one level of Optional (JSON has one null, so .some(nil) would read back as nil), found "
+        #expect(
+            RatedSurvey.declarationIssues.map(\.description) == [
+                "RatedSurvey.lastRating: " + message + "Optional<Rating>, whose Rating writes null too",
+                "RatedSurvey.ratings: " + message + "Optional<Rating>, whose Rating writes null too",
+            ])
+        let survey = RatedSurvey(dictionary: ["rating": NSNull()])
+        #expect(survey.rating.rawValue == nil)
+        survey.rating = Rating(rawValue: 3)
+        #expect(RatedSurvey(dictionary: survey.toDictionary()).rating.rawValue == 3)
     }
 
     @Test func anIndexOutsideTheKeyRangeIsReportedAndTheKeyLeftUnused() throws {

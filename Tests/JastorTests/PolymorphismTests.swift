@@ -56,6 +56,12 @@ private struct PolymorphicEventFeed: Codable, Equatable {
     @JastorPolymorphic var byId: [String: Event]?
 }
 
+/// A wrapped optional of an optional: `.some(nil)` and `nil` both write `null`.
+private struct NestedOptionalFeed: Codable {
+    @JastorPolymorphic var answer: Int?? = .some(nil)
+    @JastorPolymorphic var answers: [Int??] = []
+}
+
 /// A base class without a hook: JSON output of a subclass in its slot reads back as the base.
 private class Shape: JastorObject {
     var name = ""
@@ -594,6 +600,33 @@ private final class Album: JastorObject {
         #expect(context.debugDescription == #"[0].commits: expected Int, found String "many""#)
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(PolymorphicEventFeed.self, from: Data(#"{"latest": {}}"#.utf8))
+        }
+    }
+
+    /// A wrapped type a model property could not declare (an optional of an optional, which JSON's
+    /// one `null` cannot tell from `nil`) is the declaration issue a property gets, thrown at the
+    /// wrapper's coding path both ways, never a `.some(nil)` read back as `nil`.
+    @Test func thePolymorphicWrapperReportsATypeNoPropertyCouldDeclare() throws {
+        let message =
+            "expected one level of Optional (JSON has one null, so .some(nil) would read back as nil), found "
+        let encoding = try #require(throws: EncodingError.self) { try JSONEncoder().encode(NestedOptionalFeed()) }
+        guard case .invalidValue(_, let context) = encoding else {
+            Issue.record("\(encoding)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["answer"])
+        #expect(context.debugDescription == message + "Optional<Optional<Int>>")
+        let decoding = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(NestedOptionalFeed.self, from: Data(#"{"answer": null, "answers": [1]}"#.utf8))
+        }
+        guard case .dataCorrupted(let decodingContext) = decoding else {
+            Issue.record("\(decoding)")
+            return
+        }
+        #expect(decodingContext.codingPath.map(\.stringValue) == ["answer"])
+        #expect(decodingContext.debugDescription == message + "Optional<Optional<Int>>")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(JastorPolymorphic<[Int??]>.self, from: Data("[null, 1]".utf8))
         }
     }
 

@@ -408,6 +408,29 @@ private final class Boxed: JastorObject {
         )
     }
 
+    /// A `.stringEncoded` `Double` holding NaN or an infinity (set in code, or read from an archive)
+    /// is what JSON cannot hold, as without the transform: JSON outputs report it at its path,
+    /// never write `"nan"` or `"inf"` (which read back as a mismatch), and archives keep it.
+    @Test func stringEncodedNonFiniteNumbersAreReportedNotWrittenAsText() throws {
+        for (value, found) in [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+            let model = Boxed()
+            model.price = value
+            let message =
+                "price: expected a value JSON can hold (a finite number; archives keep the others), found Double \(found)"
+            let thrown = #expect(throws: JastorError.self) { try model.jsonData() }
+            #expect(thrown?.issues.map(\.description) == [message])
+            var issues: [JastorIssue] = []
+            _ = model.toDictionary(issues: &issues)
+            #expect(issues.map(\.description) == [message])
+            #expect(throws: EncodingError.self) { try JSONEncoder().encode(model) }
+            for format in [JastorArchiveFormat.json, .binaryPropertyList] {
+                let copy = try Boxed.unarchive(from: try model.archivedData(format: format))
+                #expect(copy == model, "\(format)")
+                #expect(copy.price.isNaN == value.isNaN && (value.isNaN || copy.price == value), "\(format)")
+            }
+        }
+    }
+
     @Test func aValueMissingFromItsTableIsReportedByEveryOutput() throws {
         let model = Shaded()
         model.shade = .unlisted

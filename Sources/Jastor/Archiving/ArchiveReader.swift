@@ -98,18 +98,32 @@ enum ArchiveReader {
                 .unreadableArchive, expected: "a class table object in \"classes\"", found: table.kind.summary)
         }
         var versions: [String: Int] = [:]
-        var wrong: String?
+        var wrong: (expected: String, found: String)?
         table.object.forEachMember { name, entry in
             guard case .scalar(.integer(let version)) = entry.kind, version >= 1, version <= Int.max else {
-                if wrong == nil { wrong = "\(entry.kind.summary) for \(name.debugDescription)" }
+                guard wrong == nil else { return }
+                let found = "\(entry.kind.summary) for \(name.debugDescription)"
+                wrong =
+                    isWholeBeyondInt(entry.kind)
+                    ? (
+                        "class versions of at most \(Int.max) in \"classes\" (the most an archiveVersion holds)",
+                        found + ", written by a newer version of the class"
+                    ) : ("class versions of 1 or more in \"classes\"", found)
                 return
             }
             versions[name] = Int(version)
         }
-        if let wrong {
-            throw error(.unreadableArchive, expected: "class versions of 1 or more in \"classes\"", found: wrong)
-        }
+        if let wrong { throw error(.unreadableArchive, expected: wrong.expected, found: wrong.found) }
         return versions
+    }
+
+    /// Whether `kind` is a whole number above `Int.max`, which no class's version reaches.
+    private static func isWholeBeyondInt(_ kind: JSONKind) -> Bool {
+        switch kind {
+        case .scalar(.unsignedInteger): true
+        case .scalar(.number(let number)): NumberText.isInteger(number.text) && !number.text.hasPrefix("-")
+        default: false
+        }
     }
 
     /// Accepts a format version from 1 to the current one; refuses a newer one, and anything that
@@ -127,6 +141,15 @@ enum ArchiveReader {
             throw error(
                 .unreadableArchive, expected: "a format version of 1 or more",
                 found: "version \(version), which is invalid")
+        case .scalar(.number(let number)) where NumberText.isInteger(number.text):
+            // A whole number beyond 64 bits: newer above them, invalid below.
+            guard number.text.hasPrefix("-") else {
+                throw error(
+                    .unreadableArchive, expected: supported, found: "version \(number.text), written by a newer Jastor")
+            }
+            throw error(
+                .unreadableArchive, expected: "a format version of 1 or more",
+                found: "version \(number.text), which is invalid")
         case .scalar(.double), .scalar(.number), .scalar(.decimal):
             throw error(
                 .unreadableArchive, expected: "a format version that is a whole number",

@@ -124,7 +124,12 @@ extension JSONValue: Codable {
             return integer == 0 && double.sign == .minus ? .double(double) : .integer(integer)
         }
         if let integer = parts.integer(as: UInt64.self) { return .unsignedInteger(integer) }
-        return parts.isHeld(by: double) ? .double(double) : .decimal(value)
+        // Only a `Double` whose shortest text is the number: one that is an integer beyond 64 bits
+        // exactly (2^64) would reach a `Decimal` property as that text (18446744073709552000).
+        guard let shortest = DecimalParts(numberText: double.description), shortest.sameValue(as: parts) else {
+            return .decimal(value)
+        }
+        return .double(double)
     }
 
     /// Writes the value; non-finite doubles as `"NaN"`/`"Infinity"`/`"-Infinity"` and decimals

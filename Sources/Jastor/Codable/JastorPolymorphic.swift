@@ -54,6 +54,7 @@ extension JastorPolymorphic: Decodable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` naming the coding path of the first issue.
     public init(from decoder: any Decoder) throws {
+        if let error = Self.declarationError(at: decoder.codingPath) { throw error }
         let json = try JSONValue(from: decoder)
         var context = MappingContext(policy: .creating)
         let value = withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer -> Value? in
@@ -73,6 +74,18 @@ extension JastorPolymorphic: Decodable {
     }
 }
 
+extension JastorPolymorphic {
+    /// The issue a property's declaration gets for a wrapped type no property could declare (an
+    /// optional of an optional, `Int??`, whose `.some(nil)` JSON's one `null` reads back as `nil`),
+    /// as a `DecodingError` at `codingPath`; `nil` for any other type.
+    static func declarationError(at codingPath: [any CodingKey]) -> DecodingError? {
+        guard let mistake = Value.codec.declarationMistake else { return nil }
+        var context = MappingContext(policy: .creating)
+        context.record(.invalidDeclaration, expected: mistake.expected, found: mistake.found)
+        return CodableBridge.decodingError(for: context, at: codingPath)
+    }
+}
+
 // MARK: - Encodable
 
 extension JastorPolymorphic: Encodable {
@@ -88,8 +101,14 @@ extension JastorPolymorphic: Encodable {
     public func encode(to encoder: any Encoder) throws {
         do {
             let codec = Value.codec
-            try CodableBridge.codableValue(for: encoder) { codec.encode(wrappedValue, context: &$0) }.encode(
-                to: encoder)
+            try CodableBridge.codableValue(for: encoder) { context in
+                // As decoding: a type no property could declare is its declaration issue.
+                if let mistake = codec.declarationMistake {
+                    context.record(.invalidDeclaration, expected: mistake.expected, found: mistake.found)
+                    return .null
+                }
+                return codec.encode(wrappedValue, context: &context)
+            }.encode(to: encoder)
         } catch let error as JastorError {
             throw EncodingError.invalidValue(
                 wrappedValue,
@@ -125,7 +144,9 @@ extension KeyedDecodingContainer {
     public func decode<Wrapped: JastorValue>(
         _ type: JastorPolymorphic<Wrapped?>.Type, forKey key: Key
     ) throws -> JastorPolymorphic<Wrapped?> {
-        try decodeIfPresent(type, forKey: key) ?? JastorPolymorphic(wrappedValue: nil)
+        // Checked here too: a missing key or `null` reads no value through the wrapper's own decoding.
+        if let error = JastorPolymorphic<Wrapped?>.declarationError(at: codingPath + [key]) { throw error }
+        return try decodeIfPresent(type, forKey: key) ?? JastorPolymorphic(wrappedValue: nil)
     }
 }
 

@@ -151,6 +151,10 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
         return true
     }
 
+    /// Whether some value is written as `null` (an optional's `nil`, or a raw value that is one):
+    /// an optional of this type could not tell that value from `nil`.
+    var writesNull: Bool { false }
+
     /// Whether `value` is `nil`, an empty collection, or neither: output leaves a property out
     /// only when its value is empty in the same way as the class's default (`nil` is not `[]`).
     func emptiness(_ value: Value) -> Emptiness { .notEmpty }

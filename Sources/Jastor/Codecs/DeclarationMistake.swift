@@ -21,6 +21,14 @@ struct DeclarationMistake: Sendable, Equatable {
             found: TypeName.short(type))
     }
 
+    /// An optional of a type that writes `null` for a value of its own (a `RawRepresentable` whose
+    /// raw value is an optional): `.some` of that value would read back as `nil`.
+    static func optionalOfNullWriter(_ type: Any.Type, wrappedName: String) -> DeclarationMistake {
+        DeclarationMistake(
+            expected: nestedOptional(type).expected,
+            found: "\(TypeName.short(type)), whose \(wrappedName) writes null too")
+    }
+
     /// A property holding a model that does not keep it (`weak` or `unowned`): a model mapped
     /// into it would be released at once (and an `unowned` one trap at the next read).
     static func propertyKeepsNoModel(_ type: JastorObject.Type) -> DeclarationMistake {

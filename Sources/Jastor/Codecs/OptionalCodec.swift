@@ -45,10 +45,14 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
 
     override var typeName: String { wrapped.typeName }
     // An optional of an optional (`Int??`) is a mistake: JSON has one `null`, so `.some(nil)`
-    // could not come back.
+    // could not come back; so is an optional of a type that writes `null` for a value of its own.
     override var declarationMistake: DeclarationMistake? {
-        Wrapped.self is any UnwrappableOptional.Type ? .nestedOptional(Wrapped?.self) : wrapped.declarationMistake
+        if Wrapped.self is any UnwrappableOptional.Type { return .nestedOptional(Wrapped?.self) }
+        if wrapped.writesNull { return .optionalOfNullWriter(Wrapped?.self, wrappedName: wrapped.typeName) }
+        return wrapped.declarationMistake
     }
+
+    override var writesNull: Bool { true }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

@@ -18,6 +18,9 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
 
     override var declarationMistake: DeclarationMistake? { raw.declarationMistake }
 
+    // A raw value that is an optional writes its `nil` as `null`.
+    override var writesNull: Bool { raw.writesNull }
+
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(
         _ source: DocumentValue, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext

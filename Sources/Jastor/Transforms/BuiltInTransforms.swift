@@ -89,7 +89,10 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
     }
 
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
-        .string(value.description)
+        // NaN or an infinity has no text that reads back (`"nan"` is no number): written as the
+        // inner rule writes it, which JSON outputs report and archives keep.
+        if let number = value as? any FloatingPoint, !number.isFinite { return inner.encode(value, context: &context) }
+        return .string(value.description)
     }
 }
 
