@@ -48,8 +48,9 @@ struct DocumentArrayReader<Elements: ArrayBuilding>: Sendable {
 
 extension DocumentArrayReader where Elements.Element: ArrayBuilding {
     /// Reads an array of arrays: each element must be an array (else a type mismatch expecting
-    /// `innerName`, as ``Codec/isKind(_:_:context:)`` records it), read by `readInner`. Only
-    /// ``ScalarCodec`` calls it, from code compiled for the scalar's type: so an inner array is
+    /// `innerName`, as ``Codec/isKind(_:_:context:)`` records it), read by `readInner`.
+    ///
+    /// Only ``ScalarCodec`` calls it, from code compiled for the scalar's type: so an inner array is
     /// moved into place (``ElementPlacement/appended``) as a copy of its reference.
     @inline(__always)
     static func readArrays(
