@@ -196,6 +196,16 @@ private struct ForgetfulHolder: Decodable {
         #expect(fromBytes.amount == decoded.amount && fromBytes.amounts == decoded.amounts)
     }
 
+    /// Such an integer in an untyped value is what the byte reader makes of it (a `Double`, which is
+    /// it exactly), through `JSONDecoder` as from bytes (review of attack 17).
+    @Test func anUntypedIntegerADoubleHoldsReadsAsFromBytes() throws {
+        let text = Data(#"{"name": "n", "info": {"n": 18446744073709551616, "m": -1180591620717411303424}}"#.utf8)
+        let fromBytes = try Attachment(validatingJSON: text)
+        let decoded = try JSONDecoder().decode(Attachment.self, from: text)
+        #expect(decoded == fromBytes, "\(decoded.info) vs \(fromBytes.info)")
+        #expect(decoded.info["n"] as? Double == 18_446_744_073_709_551_616)
+    }
+
     /// An untyped `Date` or `Data` would decode as a string: both coders report it at its path.
     @Test(arguments: [Date(timeIntervalSince1970: 1_409_307_120) as any Sendable, Data([1, 2]) as any Sendable])
     func untypedDatesAndDataAreReportedNotEncodedAsStrings(value: any Sendable) throws {

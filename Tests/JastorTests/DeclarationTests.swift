@@ -184,6 +184,24 @@ private class TwiceNamed: JastorObject {
     }
 }
 
+private enum Level: String, CaseIterable, JastorValue {
+    case low, high
+}
+
+/// A non-final class (its key paths go through accessors) whose properties are containers of an
+/// enum that has cases to sample but no samples of its own (attack 17).
+private class Levelled: JastorObject {
+    var levels: [Level] = []
+    var byName: [String: Level] = [:]
+    var maybe: Level?
+    var gaps: [Level?] = []
+    var grid: [[Level]] = []
+
+    override class var properties: [JastorProperty] {
+        register(\.levels, \.byName, \.maybe, \.gaps, \.grid)
+    }
+}
+
 /// A copy-pasted registration followed by the right one.
 private final class Article: JastorObject {
     var title = ""
@@ -399,6 +417,20 @@ private final class Tally: JastorObject {
             }, "\(issues)")
         #expect(issues.contains { $0.hasPrefix("Reading.fahrenheit: expected a registration") }, "\(issues)")
         #expect(Reading(dictionary: ["fahrenheit": 212]).fahrenheit == 32)
+    }
+
+    /// Containers of a case-iterable enum in a non-final class are named through their elements'
+    /// samples (`[Level]`, `[String: Level]`, `Level?`, `[Level?]`, `[[Level]]`), and map both ways.
+    @Test func containersOfACaseIterableEnumInANonFinalClassAreNamed() throws {
+        #expect(Levelled.declarationIssues.isEmpty, "\(Levelled.declarationIssues)")
+        let json: [String: Any] = [
+            "levels": ["low", "high"], "byName": ["a": "high"], "maybe": "low", "gaps": ["high", NSNull()],
+            "grid": [["low"], ["high", "low"]],
+        ]
+        let model = try Levelled(validating: json)
+        #expect(model.levels == [.low, .high] && model.byName == ["a": .high] && model.maybe == .low)
+        #expect(model.gaps == [.high, nil] && model.grid == [[.low], [.high, .low]])
+        #expect(try Levelled(json: try model.jsonData()) == model)
     }
 
     @Test func unregisteredStoredPropertyIsReported() {

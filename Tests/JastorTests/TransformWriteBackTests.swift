@@ -20,8 +20,24 @@ private final class Transformed: JastorObject {
     /// archives keep and hand back as itself).
     var stamp = Date(timeIntervalSince1970: 0)
 
+    /// A model built by `decode` and returned by `encode`: what it reads back is its class's call.
+    var place = Place()
+    /// Arrays of arrays, as they are.
+    var grid: [[Int]] = []
+    /// A number as the nearest `Double` it is handed.
+    var ratio = 0.0
+
     override class var properties: [JastorProperty] {
         register {
+            property(
+                \.place,
+                transform: JastorTransform<Place>(
+                    decode: { ($0 as? [String: Any]).map { Place(dictionary: $0) } }, encode: { $0 }))
+            property(\.grid, transform: JastorTransform<[[Int]]>(decode: { $0 as? [[Int]] }, encode: { $0 }))
+            property(
+                \.ratio,
+                transform: JastorTransform<Double>(
+                    decode: { $0 as? Double ?? ($0 as? Int).map(Double.init) }, encode: { $0 }))
             property(\.plain, transform: JastorTransform<Int>(decode: { $0 as? Int }, encode: { $0 }))
             property(\.evens, transform: JastorTransform<Int>(decode: { $0 as? Int }, encode: { $0 / 2 * 2 }))
             property(
@@ -50,6 +66,14 @@ private final class Transformed: JastorObject {
     }
 }
 
+/// A model a transform makes: it leaves `null` and keys it does not read out of what it writes.
+private final class Place: JastorObject {
+    var city = ""
+    var zip: String?
+
+    override class var properties: [JastorProperty] { register(\.city, \.zip) }
+}
+
 /// A closure transform's `encode` is checked against each value read: what it writes for the
 /// value its `decode` made must be what was read, or the value is kept and reported, so that
 /// no output changes it in silence (MappingRules.md, "Value transformers").
@@ -57,25 +81,55 @@ private final class Transformed: JastorObject {
     @Test func valuesWrittenBackAsReadAreQuiet() throws {
         let text = #"""
             {"plain": 35, "evens": 34, "cents": 19.99, "label": "cafe", "pair": {"a": 1, "b": 2},
-             "stamp": "2014-08-29T10:12:00Z"}
+             "stamp": "2014-08-29T12:12:00.000+02:00", "place": {"city": "Oslo", "zip": null, "country": "NO"},
+             "grid": [[1], [2, 3], []], "ratio": 0.1}
             """#
         var issues: [JastorIssue] = []
         let model = try Transformed(json: Data(text.utf8), issues: &issues)
         #expect(issues.isEmpty, "\(issues)")
         #expect(model.cents == 1999)
         #expect(model.pair == ["a": 1, "b": 2])
+        // The same instant as the `Date` rules read text, spelled otherwise, is not a rewrite.
+        #expect(model.stamp == Date(timeIntervalSince1970: 1_409_307_120))
+        #expect(model.place.city == "Oslo" && model.grid == [[1], [2, 3], []])
+    }
+
+    /// Each side is built within the value limit on its own: input the limit admits is compared,
+    /// not cut short for having been walked twice (review).
+    @Test func inputWithinTheValueLimitIsComparedWhole() throws {
+        let rows = (1...30).map { "[\($0)]" }.joined(separator: ", ")
+        let text = Data(#"{"grid": [\#(rows)]}"#.utf8)
+        var issues: [JastorIssue] = []
+        let model = try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 100)) {
+            try Transformed(json: text, issues: &issues)
+        }
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(model.grid.count == 30)
+    }
+
+    /// A number no Foundation number holds is handed to `decode` as the nearest `Double` and
+    /// reported once, as an untyped value reports it (review).
+    @Test func aNumberNoFoundationNumberHoldsIsReported() throws {
+        var issues: [JastorIssue] = []
+        let model = try Transformed(json: Data(#"{"ratio": 1e-400}"#.utf8), issues: &issues)
+        #expect(model.ratio == 0)
+        #expect(
+            issues.map(\.description) == [
+                "ratio: expected a number a Double or Decimal holds exactly (kept as the nearest Double, or as text "
+                    + "beyond it), found Number 1e-400"
+            ])
     }
 
     @Test func valuesWrittenBackOtherwiseAreKeptAndReported() throws {
         let text = #"""
             {"plain": 35, "evens": 35, "cents": 19.999, "label": "café", "pair": {"a": 1, "b": 2},
-             "stamp": "2014-08-29T12:12:00+02:00"}
+             "stamp": "2014-08-29T10:12:00.123456789Z"}
             """#
         let expected = [
             "evens: expected Int written back as read, found Number 35 (written 34)",
             "cents: expected Int written back as read, found Number 19.999 (written 20)",
             #"label: expected String written back as read, found String "café" (written "cafe\#u{301}")"#,
-            #"stamp: expected Date written back as read, found String "2014-08-29T12:12:00+02:00" (written "2014-08-29T10:12:00Z")"#,
+            #"stamp: expected Date written back as read, found String "2014-08-29T10:12:00.123456789Z" (written "2014-08-29T10:12:00.1234568Z")"#,
         ]
         var bytesIssues: [JastorIssue] = []
         let fromBytes = try Transformed(json: Data(text.utf8), issues: &bytesIssues)
@@ -117,7 +171,7 @@ private final class Transformed: JastorObject {
     /// What a model writes, read back from JSON or either archive format, is quiet: output is what `encode` writes, which reads back
     /// as itself once written (the issue is at the first read only).
     @Test func outputReadsBackQuietly() throws {
-        let text = #"{"evens": 35, "cents": 19.999, "label": "café", "stamp": "2014-08-29T12:12:00+02:00"}"#
+        let text = #"{"evens": 35, "cents": 19.999, "label": "café", "stamp": "2014-08-29T10:12:00.123456789Z"}"#
         let model = Transformed(
             dictionary: try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]))
         var issues: [JastorIssue] = []

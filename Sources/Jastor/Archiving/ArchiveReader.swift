@@ -98,22 +98,24 @@ enum ArchiveReader {
                 .unreadableArchive, expected: "a class table object in \"classes\"", found: table.kind.summary)
         }
         var versions: [String: Int] = [:]
-        var wrong: (expected: String, found: String)?
+        var wrong: (kind: JastorIssue.Kind, expected: String, found: String)?
         table.object.forEachMember { name, entry in
             guard case .scalar(.integer(let version)) = entry.kind, version >= 1, version <= Int.max else {
                 guard wrong == nil else { return }
                 let found = "\(entry.kind.summary) for \(name.debugDescription)"
+                // Newer than any class: the kind a class's newer archive version gets (ArchivedModel).
                 wrong =
                     isWholeBeyondInt(entry.kind)
                     ? (
+                        .unsupportedVersion,
                         "class versions of at most \(Int.max) in \"classes\" (the most an archiveVersion holds)",
                         found + ", written by a newer version of the class"
-                    ) : ("class versions of 1 or more in \"classes\"", found)
+                    ) : (.unreadableArchive, "class versions of 1 or more in \"classes\"", found)
                 return
             }
             versions[name] = Int(version)
         }
-        if let wrong { throw error(.unreadableArchive, expected: wrong.expected, found: wrong.found) }
+        if let wrong { throw error(wrong.kind, expected: wrong.expected, found: wrong.found) }
         return versions
     }
 
@@ -142,14 +144,16 @@ enum ArchiveReader {
                 .unreadableArchive, expected: "a format version of 1 or more",
                 found: "version \(version), which is invalid")
         case .scalar(.number(let number)) where NumberText.isInteger(number.text):
-            // A whole number beyond 64 bits: newer above them, invalid below.
+            // A whole number beyond 64 bits: newer above them, invalid below (its text shortened,
+            // as a summary shows it: a crafted file may hold a million digits).
+            let shown = kind.summary.replacingOccurrences(of: "Number ", with: "")
             guard number.text.hasPrefix("-") else {
                 throw error(
-                    .unreadableArchive, expected: supported, found: "version \(number.text), written by a newer Jastor")
+                    .unreadableArchive, expected: supported, found: "version \(shown), written by a newer Jastor")
             }
             throw error(
                 .unreadableArchive, expected: "a format version of 1 or more",
-                found: "version \(number.text), which is invalid")
+                found: "version \(shown), which is invalid")
         case .scalar(.double), .scalar(.number), .scalar(.decimal):
             throw error(
                 .unreadableArchive, expected: "a format version that is a whole number",

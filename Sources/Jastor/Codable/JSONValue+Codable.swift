@@ -124,12 +124,14 @@ extension JSONValue: Codable {
             return integer == 0 && double.sign == .minus ? .double(double) : .integer(integer)
         }
         if let integer = parts.integer(as: UInt64.self) { return .unsignedInteger(integer) }
-        // Only a `Double` whose shortest text is the number: one that is an integer beyond 64 bits
-        // exactly (2^64) would reach a `Decimal` property as that text (18446744073709552000).
-        guard let shortest = DecimalParts(numberText: double.description), shortest.sameValue(as: parts) else {
-            return .decimal(value)
+        if let shortest = DecimalParts(numberText: double.description), shortest.sameValue(as: parts) {
+            return .double(double)
         }
-        return .double(double)
+        // An integer beyond 64 bits that a `Double` is exactly (2^64), whose shortest text is
+        // another number (18446744073709552000): its literal, as the byte reader keeps it, so that a
+        // `Decimal` reads it exactly and an untyped value holds the `Double`, from bytes and here.
+        if parts.isHeld(by: double) { return DocumentValue.number(text: "\(value)") ?? .decimal(value) }
+        return .decimal(value)
     }
 
     /// Writes the value; non-finite doubles as `"NaN"`/`"Infinity"`/`"-Infinity"` and decimals

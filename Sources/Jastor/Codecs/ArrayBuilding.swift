@@ -67,25 +67,15 @@ extension ArrayBuilding {
             slot.initialize(to: Self())
             return true
         }
-        // Each placement in a function of its own: a debug build, which inlines neither, keeps
-        // one frame per array level no larger than its own placement needs (deep input at the
-        // nesting limit fits a small thread's stack, `NestingLimitTests`).
-        switch placement {
-        case .inPlace:
-            slot.initialize(to: readInPlace(elementsOf: source, count: elements.count, context: &context, readElement))
-        case .appended:
+        // The appended placement in a function of its own, and the in-place one here as it always
+        // was: a debug build, which inlines neither, keeps the frames of an array level (deep input
+        // at the nesting limit fits a small thread's stack, `NestingLimitTests`, in the safe
+        // reflection build too) as small as before.
+        if case .appended = placement {
             slot.initialize(to: readAppended(elementsOf: source, count: elements.count, context: &context, readElement))
+            return true
         }
-        return true
-    }
-
-    /// The elements of `source`, read in place (``ElementPlacement/inPlace``).
-    @inline(__always)
-    private static func readInPlace<Source: JSONSource>(
-        elementsOf source: Source, count elementCount: Int, context: inout MappingContext,
-        _ readElement: (Source, UnsafeMutablePointer<Element>, inout MappingContext) -> Bool
-    ) -> Self {
-        building(capacity: elementCount) { buffer, count in
+        let result = building(capacity: elements.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             var index = 0
             source.forEachElement { member in
@@ -96,6 +86,8 @@ extension ArrayBuilding {
                 index += 1
             }
         }
+        slot.initialize(to: result)
+        return true
     }
 
     /// The elements of `source`, each read into a temporary and appended

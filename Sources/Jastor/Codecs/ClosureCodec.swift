@@ -21,7 +21,13 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
         let node = source.kind
         let input: Any
         switch node {
-        case .scalar(let scalar): input = scalar.jsonValue.foundationValue
+        case .scalar(let scalar):
+            // A number no Foundation number holds is handed over as the nearest: reported, as an
+            // untyped value reports it (the check below compares with what was handed over).
+            if case .number(let literal) = scalar, literal.untypedValue == nil {
+                context.recordNumberNotHeld(literal)
+            }
+            input = scalar.jsonValue.foundationValue
         case .object, .array, .unsupported:
             // Counted and measured as an untyped value is, before it is copied for the closure: a
             // container shared by many places (built in code) is refused at the limit, not walked.

@@ -35,21 +35,30 @@ enum WrittenBackAsRead {
     }
 
     /// The JSON text `written` (what a closure transform's `encode` returned) is written as, when
-    /// that is not the JSON value `read` (what its `decode` was handed); `nil` when it is.
+    /// that is not the JSON value `read` (what its `decode` was handed); `nil` when it is, or when
+    /// the comparison cannot tell.
     ///
     /// Both are Foundation JSON values, compared as they are written: text by its UTF-8 bytes,
     /// numbers by the JSON number they write (`19` is `19.0`; `-0.0` is not `0.0`), objects member
-    /// by member whatever their order, and a `Date` or `Data` by the text it is written as (ISO
-    /// 8601, Base64), which is what `decode` gets back from JSON.
+    /// by member whatever their order, a `Date` written for ISO-8601 text by its instant (as the
+    /// `Date` rules call `.250+02:00` and `.25Z` the same), and any other `Date` or `Data` by the
+    /// text it is written as (ISO 8601, Base64), which is what `decode` gets back from JSON. Not
+    /// compared: a value that holds a model (what the model reads back, leaving out members and
+    /// keys, is its class's to decide), and one either side of which is cut short (deeper than
+    /// the nesting limit, or more values than the value limit), whose output reports its cut.
     static func rewrite(of read: Any, as written: Any) -> String? {
-        var context = EncodingContext(purpose: .dictionary)
-        let readTree = MappingEngine.encodeUntyped(read, transformed: true, context: &context)
-        let writtenTree = MappingEngine.encodeUntyped(written, transformed: true, context: &context)
-        guard !isSame(readTree, writtenTree) else { return nil }
+        // Each side with a context of its own, so that neither uses up the other's value limit.
+        var readContext = EncodingContext(purpose: .dictionary)
+        let readTree = MappingEngine.encodeUntyped(read, transformed: true, context: &readContext)
+        var writtenContext = EncodingContext(purpose: .dictionary)
+        let writtenTree = MappingEngine.encodeUntyped(written, transformed: true, context: &writtenContext)
+        guard readContext.issues.isEmpty, writtenContext.issues.isEmpty, !holdsModel(written),
+            !isSame(readTree, writtenTree)
+        else { return nil }
+        if case .string(let text) = writtenTree { return MessageText.shortened(text).debugDescription }
         var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
-        writer.writeTree(writtenTree, context: &context)
-        if case .string(let text) = writtenTree { return text.debugDescription }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        writer.writeTree(writtenTree, context: &writtenContext)
+        return MessageText.oneLine(String(decoding: writer.bytes, as: UTF8.self))
     }
 
     /// Whether two trees are written as the same JSON (see ``rewrite(of:as:)``).
@@ -57,6 +66,8 @@ enum WrittenBackAsRead {
         switch (read, written) {
         case (.string(let a), .string(let b)):
             return isSameText(a, b)
+        case (.string(let text), .date(let date)):
+            return ISO8601Text.read(text).map { $0.isExact && $0.date == date } == true
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { isSame($0, $1) }
         case (.object(let a), .object(let b)):
@@ -72,6 +83,16 @@ enum WrittenBackAsRead {
         default:
             return read == written
         }
+    }
+
+    /// Whether `value`, which `encode` returned, holds a model anywhere within the nesting limit
+    /// (deeper, its tree is cut short, and not compared either).
+    private static func holdsModel(_ value: Any, depth: Int = 0) -> Bool {
+        guard depth <= MappingContext.maximumDepth else { return false }
+        if FoundationJSON.model(in: value) != nil { return true }
+        if let elements = value as? [Any] { return elements.contains { holdsModel($0, depth: depth + 1) } }
+        if let members = value as? [String: Any] { return members.values.contains { holdsModel($0, depth: depth + 1) } }
+        return false
     }
 
     /// The JSON text of `tree`, keys sorted.

@@ -249,11 +249,7 @@ struct MappingContext {
                 index += 1
             }
         case .scalar(.number(let literal)) where literal.untypedValue == nil:
-            record(
-                .valueOutOfRange,
-                expected: "a number a Double or Decimal holds exactly "
-                    + "(kept as the nearest Double, or as text beyond it)",
-                found: JSONScalar.number(literal).summary)
+            recordNumberNotHeld(literal)
         case .unsupported:
             // A set's elements, or the keys and values of a dictionary with keys that are not
             // strings, in turn: named by their place in that order.
@@ -266,6 +262,16 @@ struct MappingContext {
         case .scalar:
             break
         }
+    }
+
+    /// Records, at the current path, that no Foundation number holds `literal`, which an untyped
+    /// value or a closure transform's `decode` gets as the nearest `Double` (`1e-400` as `0`), or as
+    /// its text beyond a `Double`'s range (`1e400`).
+    mutating func recordNumberNotHeld(_ literal: DocumentNumber) {
+        record(
+            .valueOutOfRange,
+            expected: "a number a Double or Decimal holds exactly (kept as the nearest Double, or as text beyond it)",
+            found: JSONScalar.number(literal).summary)
     }
 
     /// Records, at the current path, that `value` is a Foundation dictionary of which only one

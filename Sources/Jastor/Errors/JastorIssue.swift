@@ -29,7 +29,8 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         public static let typeMismatch = Kind("typeMismatch")
         /// The JSON number does not fit the property's type (`300` into `UInt8`, `1.5` into `Int`).
         public static let valueOutOfRange = Kind("valueOutOfRange")
-        /// The JSON string is not a valid value of the property's type (a bad date, UUID or enum case).
+        /// The JSON value is not a valid value of the property's type (a bad date, UUID or enum case),
+        /// or is kept but written back otherwise (`"007"` into an `Int`, a transform's rewrite).
         public static let invalidValue = Kind("invalidValue")
         /// The input is not valid JSON.
         public static let invalidJSON = Kind("invalidJSON")

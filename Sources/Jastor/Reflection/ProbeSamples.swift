@@ -16,6 +16,11 @@ enum ProbeSamples {
         if let cases = type as? any CaseIterable.Type {
             return allCases(of: cases).compactMap { $0 as? Value }
         }
+        // Containers of a type sampled above without a conformance of its own (an enum's cases):
+        // `[Level]`, `Level?`, `[String: Level]`, and containers of those.
+        if let container = type as? any ContainerSampling.Type {
+            return container.containerSamples.compactMap { $0 as? Value }
+        }
         return []
     }
 
@@ -94,4 +99,32 @@ extension Dictionary: ProbeSampling where Key == String, Value: ProbeSampling {
 extension JastorObject: ProbeSampling {
     /// A blank instance: a new reference differs from any default.
     static var probeSamples: [Any] { [self.init()] }
+}
+
+/// A container whose samples are made of its elements' samples, whatever gives those (a
+/// conformance to ``ProbeSampling`` or an enum's cases): one container per element sample and an
+/// empty one, or none when its element has no samples.
+protocol ContainerSampling {
+    static var containerSamples: [Any] { get }
+}
+
+extension Optional: ContainerSampling {
+    static var containerSamples: [Any] {
+        let samples = ProbeSamples.values(of: Wrapped.self)
+        return samples.isEmpty ? [] : samples.map { Wrapped?.some($0) as Any } + [Wrapped?.none as Any]
+    }
+}
+
+extension Array: ContainerSampling {
+    static var containerSamples: [Any] {
+        let samples = ProbeSamples.values(of: Element.self)
+        return samples.isEmpty ? [] : samples.map { [$0] } + [[Element]()]
+    }
+}
+
+extension Dictionary: ContainerSampling where Key == String {
+    static var containerSamples: [Any] {
+        let samples = ProbeSamples.values(of: Value.self)
+        return samples.isEmpty ? [] : samples.map { ["jastor": $0] } + [[String: Value]()]
+    }
 }

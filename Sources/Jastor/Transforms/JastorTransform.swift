@@ -23,7 +23,8 @@ public struct JastorTransform<Value>: Sendable {
     /// JSON booleans as `Bool` (so `as? Int` never matches `true`) and numbers exactly: an integer
     /// as `Int`, a number a `Double` holds as written (`0.1`, `1e3`) as that `Double`, any other as
     /// the exact `Decimal` (`-65.613616999999977`, as Linux's `JSONSerialization` gives it), and
-    /// one no `Decimal` holds either (`1e400`) as its text. It returns `nil` when the value does
+    /// one no `Decimal` holds either as its text beyond a `Double`'s range (`1e400`) or as the
+    /// nearest `Double` within it (`1e-400` as `0`), reported. It returns `nil` when the value does
     /// not fit, which is reported. Objects and arrays come as `[String: Any]` and `[Any]`.
     /// `encode` returns a Foundation JSON value. Round where `decode` computes (`19.99 * 100` is
     /// `1998.9999…`), and read integers too (`19.00` is written, and arrives, as `19`):
@@ -34,8 +35,9 @@ public struct JastorTransform<Value>: Sendable {
     ///     encode: { Double($0) / 100 })
     /// ```
     ///
-    /// Each value read is checked: when what `encode` returns for it is not the JSON `decode` was
-    /// handed (a number rounded, `35` written as `3`, a string in another spelling), the value is
+    /// Each value read is checked (a model `encode` returns aside, which its class reads back): when
+    /// what `encode` returns for it is not the JSON `decode` was handed (a number rounded, `35`
+    /// written as `3`, a string in another spelling, a time a `Date` rounds), the value is
     /// kept and reported (`cents: expected Int written back as read, found Number 19.999 (written
     /// 20)`). A value set in code is written as `encode` writes it, unchecked, and equality,
     /// which compares what `encode` writes, calls two values it writes alike equal. An `encode`
