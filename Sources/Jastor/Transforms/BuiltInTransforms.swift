@@ -62,9 +62,13 @@ extension JastorTransform where Value == String {
 private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<Value>, @unchecked Sendable {
     // @unchecked: `Codec` is a non-final class (see `AnyCodec`); this one holds only an immutable `let` codec.
     private let inner: Codec<Value>
+    /// Whether `Value` is a floating-point type, whose NaN and infinities have no text to write:
+    /// decided once, not by a cast of every value written.
+    private let isFloatingPoint: Bool
 
     init(inner: Codec<Value>) {
         self.inner = inner
+        self.isFloatingPoint = Value.self is any FloatingPoint.Type
     }
 
     override var typeName: String { inner.typeName }
@@ -91,7 +95,9 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         // NaN or an infinity has no text that reads back (`"nan"` is no number): written as the
         // inner rule writes it, which JSON outputs report and archives keep.
-        if let number = value as? any FloatingPoint, !number.isFinite { return inner.encode(value, context: &context) }
+        if isFloatingPoint, let number = value as? any FloatingPoint, !number.isFinite {
+            return inner.encode(value, context: &context)
+        }
         return .string(value.description)
     }
 }
