@@ -130,7 +130,7 @@ extension JSONValue: Codable {
         // An integer beyond 64 bits that a `Double` is exactly (2^64), whose shortest text is
         // another number (18446744073709552000): its literal, as the byte reader keeps it, so that a
         // `Decimal` reads it exactly and an untyped value holds the `Double`, from bytes and here.
-        if parts.isHeld(by: double) { return DocumentValue.number(text: "\(value)") ?? .decimal(value) }
+        if parts.isInteger, parts.isExactly(double) { return DocumentValue.number(text: "\(value)") ?? .decimal(value) }
         return .decimal(value)
     }
 

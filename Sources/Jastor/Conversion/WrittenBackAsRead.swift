@@ -56,9 +56,7 @@ enum WrittenBackAsRead {
             !isSame(readTree, writtenTree)
         else { return nil }
         if case .string(let text) = writtenTree { return MessageText.shortened(text).debugDescription }
-        var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
-        writer.writeTree(writtenTree, context: &writtenContext)
-        return MessageText.oneLine(String(decoding: writer.bytes, as: UTF8.self))
+        return MessageText.oneLine(String(decoding: jsonText(of: writtenTree, context: &writtenContext), as: UTF8.self))
     }
 
     /// Whether two trees are written as the same JSON (see ``rewrite(of:as:)``).
@@ -79,7 +77,9 @@ enum WrittenBackAsRead {
             }
         case (.date, _), (_, .date), (.data, _), (_, .data), (.opaque, _), (_, .opaque), (.numberLiteral, _),
             (_, .numberLiteral):
-            return jsonText(of: read) == jsonText(of: written)
+            var readContext = EncodingContext(purpose: .dictionary)
+            var writtenContext = EncodingContext(purpose: .dictionary)
+            return jsonText(of: read, context: &readContext) == jsonText(of: written, context: &writtenContext)
         default:
             return read == written
         }
@@ -95,9 +95,8 @@ enum WrittenBackAsRead {
         return false
     }
 
-    /// The JSON text of `tree`, keys sorted.
-    private static func jsonText(of tree: JSONValue) -> [UInt8] {
-        var context = EncodingContext(purpose: .dictionary)
+    /// The JSON text of `tree`, keys sorted: what every comparison here compares and shows.
+    private static func jsonText(of tree: JSONValue, context: inout EncodingContext) -> [UInt8] {
         var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
         writer.writeTree(tree, context: &context)
         return writer.bytes
@@ -150,9 +149,8 @@ enum WrittenBackAsRead {
     private static func jsonText<Value>(of value: Value, by codec: Codec<Value>) -> (text: [UInt8], shown: String) {
         var context = EncodingContext(purpose: .dictionary)
         let tree = codec.encode(value, context: &context)
-        var writer = JSONWriter(escapesSlashes: false, sortsKeys: true, capacity: 64)
-        writer.writeTree(tree, context: &context)
-        if case .string(let text) = tree { return (writer.bytes, text.debugDescription) }
-        return (writer.bytes, String(decoding: writer.bytes, as: UTF8.self))
+        let text = jsonText(of: tree, context: &context)
+        if case .string(let string) = tree { return (text, string.debugDescription) }
+        return (text, String(decoding: text, as: UTF8.self))
     }
 }

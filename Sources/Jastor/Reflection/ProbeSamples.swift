@@ -16,8 +16,8 @@ enum ProbeSamples {
         if let cases = type as? any CaseIterable.Type {
             return allCases(of: cases).compactMap { $0 as? Value }
         }
-        // Containers of a type sampled above without a conformance of its own (an enum's cases):
-        // `[Level]`, `Level?`, `[String: Level]`, and containers of those.
+        // Containers, from their elements' samples, whatever gives those: `[Int]`, `Level?` (an
+        // enum's cases), `[String: Level]`, and containers of those.
         if let container = type as? any ContainerSampling.Type {
             return container.containerSamples.compactMap { $0 as? Value }
         }
@@ -80,30 +80,16 @@ extension URL: ProbeSampling {
     }
 }
 
-extension Optional: ProbeSampling where Wrapped: ProbeSampling {
-    static var probeSamples: [Any] {
-        Wrapped.probeSamples.compactMap { $0 as? Wrapped }.map { Wrapped?.some($0) as Any } + [Wrapped?.none as Any]
-    }
-}
-
-extension Array: ProbeSampling where Element: ProbeSampling {
-    static var probeSamples: [Any] { Element.probeSamples.compactMap { $0 as? Element }.map { [$0] } + [[Element]()] }
-}
-
-extension Dictionary: ProbeSampling where Key == String, Value: ProbeSampling {
-    static var probeSamples: [Any] {
-        Value.probeSamples.compactMap { $0 as? Value }.map { ["jastor": $0] } + [[String: Value]()]
-    }
-}
-
 extension JastorObject: ProbeSampling {
     /// A blank instance: a new reference differs from any default.
     static var probeSamples: [Any] { [self.init()] }
 }
 
-/// A container whose samples are made of its elements' samples, whatever gives those (a
-/// conformance to ``ProbeSampling`` or an enum's cases): one container per element sample and an
-/// empty one, or none when its element has no samples.
+/// A container whose samples are made of its elements' samples.
+///
+/// Whatever gives the elements' samples (a conformance to ``ProbeSampling``, an enum's cases,
+/// another container), there is one container per element sample and an empty one, or none when
+/// its element has no samples: the one rule for optionals, arrays and dictionaries.
 protocol ContainerSampling {
     static var containerSamples: [Any] { get }
 }
