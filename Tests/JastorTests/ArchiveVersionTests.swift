@@ -393,7 +393,8 @@ private final class ItemListV2: JastorObject {
         #expect(
             text.hasPrefix(
                 #"{"format":"jastor-archive","version":2,"rootClass":"Kennel","#
-                    + #""classes":{"Kennel":1,"Puppy":1,"Dog":1,"Animal":1},"root":{"resident":{"$class":"Puppy","#))
+                    + #""classes":{"Kennel":1,"Puppy":1,"Dog":1,"Animal":1},"transforms":{},"#
+                    + #""root":{"resident":{"$class":"Puppy","#))
     }
 
     @Test func olderClassVersionsAreMigratedOnlyThen() throws {

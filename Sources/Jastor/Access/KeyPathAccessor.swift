@@ -178,6 +178,8 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
         }
     }
 
+    override var archivedTransform: String? { codec.archivedTransform }
+
     override func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? {
         codec.replacingDates(with: dates).map {
             KeyPathAccessor(keyPath: keyPath, codec: $0, storage: storage)

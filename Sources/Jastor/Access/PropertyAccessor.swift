@@ -85,6 +85,8 @@ class PropertyAccessor: @unchecked Sendable {
     func replacingModelType(with type: JastorObject.Type) -> PropertyAccessor? { nil }
     /// The accessor with `dates` for its `Date`s (see ``Codec/replacingDates(with:)``), or `nil` if none.
     func replacingDates(with dates: Codec<Date>) -> PropertyAccessor? { nil }
+    /// The transform archives write the property with (``Codec/archivedTransform``), if any.
+    var archivedTransform: String? { nil }
     /// The accessor reaching the property's storage at `slot` directly, or `nil` when the slot
     /// does not hold exactly the registered type.
     func reachingStorage(at slot: StorageSlot) -> PropertyAccessor? { nil }

@@ -17,15 +17,18 @@ struct ArchiveEnvelope {
     let version: Int
     let rootClass: String
     let classes: JSONObject
+    /// The transforms the classes' properties are written with (``ArchiveTransforms``).
+    let transforms: JSONObject
     let root: JSONValue
 
     /// The envelope as one JSON object, in this order.
     var members: JSONObject {
-        var envelope = JSONObject(capacity: 5)
+        var envelope = JSONObject(capacity: 6)
         envelope.appendNew(.string(format), forKey: "format")
         envelope.appendNew(.integer(Int64(version)), forKey: "version")
         envelope.appendNew(.string(rootClass), forKey: "rootClass")
         envelope.appendNew(.object(classes), forKey: "classes")
+        envelope.appendNew(.object(transforms), forKey: ArchiveTransforms.envelopeKey)
         envelope.appendNew(root, forKey: "root")
         return envelope
     }

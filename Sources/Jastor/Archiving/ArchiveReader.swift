@@ -78,10 +78,10 @@ enum ArchiveReader {
         let version = try checkVersion(versionEntry.kind)
         guard case .scalar(.string(let rootClass))? = members["rootClass"]?.kind else { throw missing("rootClass") }
         let classVersions = version < 2 ? [:] : try self.classVersions(in: members["classes"])
+        let transforms = version < 2 ? nil : try ArchiveTransforms.table(in: members[ArchiveTransforms.envelopeKey])
         guard let root = members["root"] else { throw missing("root") }
-        return OpenedArchive(
-            rootClass: rootClass, reading: ArchiveReading(formatVersion: Int(version), classVersions: classVersions)
-        ) { type, context in
+        let reading = ArchiveReading(formatVersion: Int(version), classVersions: classVersions, transforms: transforms)
+        return OpenedArchive(rootClass: rootClass, reading: reading) { type, context in
             if let issue = StrictMapping.Root.object.mismatch(root, for: type) {
                 context.record(issue.kind, expected: issue.expected, found: issue.found)
                 return nil

@@ -34,15 +34,44 @@ struct ArchiveReading {
     let isLegacy: Bool
     /// The archive's class table: archive name → class version.
     private let classVersions: [String: Int]
+    /// The archive's transform table (``ArchiveTransforms``), or `nil` when it records none.
+    private let transforms: [String: [String: String]]?
+    private var transformChanges: [(type: ObjectIdentifier, name: String?, changes: [ArchiveTransforms.Change])] = []
     /// Whether the run is reading properties an older version's `migrate` handed back, which are
     /// in the current version's terms.
     var isInsideMigratedProperties = false
     private var families: [(base: ObjectIdentifier, family: ArchiveFamily)] = []
     private var dispositions: [(type: ObjectIdentifier, name: String?, disposition: Disposition)] = []
 
-    init(formatVersion: Int, classVersions: [String: Int]) {
+    init(formatVersion: Int, classVersions: [String: Int], transforms: [String: [String: String]]? = nil) {
         self.isLegacy = formatVersion < 2
         self.classVersions = classVersions
+        self.transforms = transforms
+    }
+
+    /// Whether the archive records its classes' transforms.
+    var recordsTransforms: Bool { transforms != nil }
+
+    /// The properties of a model of `type`, written under `name` (as for
+    /// ``disposition(of:writtenAs:)``) at its class's current version, whose transforms are not
+    /// the ones the archive records for that class; none when the archive records no transforms.
+    ///
+    /// - Parameter current: The class's transforms now (``ClassPlan/archivedTransforms``).
+    mutating func transformChanges(
+        of type: JastorObject.Type, writtenAs name: String?, current: [String: String]
+    ) -> [ArchiveTransforms.Change] {
+        guard let transforms else { return [] }
+        let id = ObjectIdentifier(type)
+        if let known = transformChanges.first(where: { $0.type == id && $0.name == name }) { return known.changes }
+        let identity = ArchiveIdentity(of: type)
+        let changes: [ArchiveTransforms.Change]
+        if let written = name ?? ([identity.name] + identity.aliases).first(where: { classVersions[$0] != nil }) {
+            changes = ArchiveTransforms.changes(from: transforms[written] ?? [:], to: current)
+        } else {
+            changes = []
+        }
+        transformChanges.append((id, name, changes))
+        return changes
     }
 
     /// The class `name` stands for where `base` is declared (see ``ArchiveClassRegistry``).

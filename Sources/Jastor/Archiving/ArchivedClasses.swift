@@ -2,8 +2,9 @@
 /// table (name → version: every class written and each of its superclasses below
 /// ``JastorObject``) and the guarantee that another process can resolve every name.
 struct ArchivedClasses {
-    /// Every class written, first-seen order: its archive name, the class and its version.
-    private(set) var entries: [(name: String, type: ObjectIdentifier, version: Int)] = []
+    /// Every class written, first-seen order: its archive name, the class, its version and the
+    /// transforms its properties are written with (``ClassPlan/archivedTransforms``).
+    private(set) var entries: [(name: String, type: ObjectIdentifier, version: Int, transforms: [String: String])] = []
     /// The (class, declared class) pairs already checked.
     private var checked: [(type: ObjectIdentifier, declared: ObjectIdentifier)] = []
 
@@ -16,6 +17,21 @@ struct ArchivedClasses {
         return table
     }
 
+    /// The transform table as the envelope records it (``ArchiveTransforms``): archive name →
+    /// property name → transform, for the classes whose properties have any, in the class
+    /// table's order and by property name, so that the same graph is written byte for byte alike.
+    var transformTable: JSONObject {
+        var table = JSONObject(capacity: entries.count)
+        for entry in entries where !entry.transforms.isEmpty {
+            var properties = JSONObject(capacity: entry.transforms.count)
+            for (name, transform) in entry.transforms.sorted(by: { $0.key < $1.key }) {
+                properties.appendNew(.string(transform), forKey: name)
+            }
+            table.appendNew(.object(properties), forKey: entry.name)
+        }
+        return table
+    }
+
     /// Whether the pair is seen for the first time (and is now marked as seen).
     fileprivate mutating func isFirstSight(of type: ObjectIdentifier, declaredAs declared: ObjectIdentifier) -> Bool {
         guard !checked.contains(where: { $0.type == type && $0.declared == declared }) else { return false }
@@ -24,11 +40,13 @@ struct ArchivedClasses {
     }
 
     /// Adds a class; returns the class that already took `name`, if another did.
-    fileprivate mutating func add(_ identity: ArchiveIdentity, of type: ObjectIdentifier) -> ObjectIdentifier? {
+    fileprivate mutating func add(
+        _ identity: ArchiveIdentity, of type: ObjectIdentifier, transforms: @autoclosure () -> [String: String]
+    ) -> ObjectIdentifier? {
         if let taken = entries.first(where: { $0.name == identity.name }) {
             return taken.type == type ? nil : taken.type
         }
-        entries.append((identity.name, type, identity.version))
+        entries.append((identity.name, type, identity.version, transforms()))
         return nil
     }
 }
@@ -69,7 +87,9 @@ extension EncodingContext {
         case nil:
             break
         }
-        if archivedClasses.add(identity, of: ObjectIdentifier(type)) != nil {
+        if archivedClasses.add(identity, of: ObjectIdentifier(type), transforms: plans.plan(for: type).archivedTransforms)
+            != nil
+        {
             record(
                 .disallowedClass, expected: "one archived class per archive name (override archiveName)",
                 found: "\(String(reflecting: type)) and another class both named \(identity.name.debugDescription)")
@@ -128,7 +148,9 @@ extension EncodingContext {
             case nil:
                 break
             }
-            if archivedClasses.add(baseIdentity, of: ObjectIdentifier(base)) != nil {
+            if archivedClasses.add(
+                baseIdentity, of: ObjectIdentifier(base), transforms: plans.plan(for: base).archivedTransforms) != nil
+            {
                 record(
                     .disallowedClass, expected: "one archived class per archive name (override archiveName)",
                     found: "\(String(reflecting: base)) (base of \(type)) and another class both named "

@@ -29,6 +29,16 @@ enum ArchivedModel {
         }
         switch disposition {
         case .current:
+            if context.archive?.recordsTransforms == true {
+                let current = context.plans.plan(for: type).archivedTransforms
+                let changes = context.archive?.transformChanges(of: type, writtenAs: name, current: current) ?? []
+                if !changes.isEmpty,
+                    ArchiveTransforms.report(
+                        changes, in: members, of: type, version: type.archiveVersion, context: &context)
+                {
+                    return nil
+                }
+            }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
             return model

@@ -57,7 +57,7 @@ extension JastorObject {
         let envelope = ArchiveEnvelope(
             format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
             rootClass: context.plans.plan(for: type(of: self)).archiveIdentity.name,
-            classes: context.archivedClasses.table, root: root)
+            classes: context.archivedClasses.table, transforms: context.archivedClasses.transformTable, root: root)
         switch format {
         case .json: return try envelope.jsonText(within: limits)
         case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members), within: limits)

@@ -33,6 +33,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
 
     override var typeName: String { "[\(element.typeName)]" }
     override var declarationMistake: DeclarationMistake? { element.declarationMistake }
+    override var archivedTransform: String? { element.archivedTransform }
 
     // The byte reader's values: through `documentReader`, which walks them as `decode` below does
     // without looking up `[Element]`'s metadata per array (and, for scalars, compiled for their type).

@@ -14,6 +14,8 @@ final class ClosureCodec<Value>: Codec<Value>, @unchecked Sendable {
     }
 
     override var typeName: String { name }
+    /// A closure is recorded by the type name it was given: what its closures do is not seen.
+    override var archivedTransform: String? { "closure transform to \(name)" }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext

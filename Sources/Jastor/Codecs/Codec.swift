@@ -177,6 +177,14 @@ class Codec<Value>: AnyCodec, @unchecked Sendable {
     /// Whether this is a type's built-in rule rather than a transform.
     var isBuiltInRule: Bool { false }
 
+    /// The transform this codec writes archived values with, as archives record it
+    /// (`millisecondsSince1970`), or `nil` when it writes them by its type's built-in rules; a
+    /// container or optional tells its elements'.
+    ///
+    /// Archives store values as their transforms write them, so a reader compares what the
+    /// archive records with what the class declares now (``ArchiveTransforms``).
+    var archivedTransform: String? { nil }
+
     /// Whether `source` is an object or an array, as `kind` asks; records the mismatch when not.
     ///
     /// The first step of every container codec.

@@ -12,6 +12,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
 
     override var typeName: String { "[String: \(value.typeName)]" }
     override var declarationMistake: DeclarationMistake? { value.declarationMistake }
+    override var archivedTransform: String? { value.archivedTransform }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

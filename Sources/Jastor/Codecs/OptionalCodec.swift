@@ -44,6 +44,7 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
 
     override var typeName: String { wrapped.typeName }
+    override var archivedTransform: String? { wrapped.archivedTransform }
     // An optional of an optional (`Int??`) is a mistake: JSON has one `null`, so `.some(nil)`
     // could not come back; so is an optional of a type that writes `null` for a value of its own.
     override var declarationMistake: DeclarationMistake? {

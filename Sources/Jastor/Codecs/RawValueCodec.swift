@@ -17,6 +17,7 @@ final class RawValueCodec<Value: RawRepresentable>: Codec<Value>, @unchecked Sen
     }
 
     override var declarationMistake: DeclarationMistake? { raw.declarationMistake }
+    override var archivedTransform: String? { raw.archivedTransform }
 
     // A raw value that is an optional writes its `nil` as `null`.
     override var writesNull: Bool { raw.writesNull }

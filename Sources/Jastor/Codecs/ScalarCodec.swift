@@ -16,6 +16,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     /// may bring back.
     private let isNonFinite: (@Sendable (Value) -> Bool)?
     private let builtIn: Bool
+    /// For a built-in transform: its name as archives record it (``Codec/archivedTransform``).
+    private let transform: String?
     /// For the conversion table's rows: the value written as JSON text and as a Foundation value
     /// directly, without a ``JSONValue`` on the way (the same text and value `encodeValue` gives).
     let direct: ScalarOutput<Value>?
@@ -53,7 +55,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         typeName: String, decode: @escaping @Sendable (JSONScalar) -> ScalarConversion<Value>,
         encode: @escaping @Sendable (Value) -> JSONValue, isNonFinite: (@Sendable (Value) -> Bool)? = nil,
         isBuiltIn: Bool = false, direct: ScalarOutput<Value>? = nil,
-        documentValue: (@Sendable (DocumentValue) -> Value?)? = nil, rewritten: Rewritten? = nil
+        documentValue: (@Sendable (DocumentValue) -> Value?)? = nil, rewritten: Rewritten? = nil,
+        transform: String? = nil
     ) {
         self.name = typeName
         self.decodeScalar = { scalar, slot in
@@ -72,6 +75,7 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
         self.rewritten = rewritten
         self.isNonFinite = isNonFinite
         self.builtIn = isBuiltIn
+        self.transform = transform
         self.direct = direct
         self.directFoundationValue = direct?.foundationValue
         self.directWrite = direct?.write
@@ -147,6 +151,8 @@ final class ScalarCodec<Value>: Codec<Value>, @unchecked Sendable {
     override var typeName: String { name }
 
     override var isBuiltInRule: Bool { builtIn }
+
+    override var archivedTransform: String? { transform }
 
     // The byte reader's values: `decode` below, inlined and so compiled for them.
     override func decodeDocument(

@@ -9,6 +9,10 @@ final class ClassPlan: Sendable {
     let className: String
     /// How archives name and version the class.
     let archiveIdentity: ArchiveIdentity
+    /// The transform archives write each property with, by property name (none for a property
+    /// written by its type's rules): recorded in archives and compared when reading them
+    /// (``ArchiveTransforms``).
+    let archivedTransforms: [String: String]
     let properties: [PropertyPlan]
     /// The properties read from a single key, in declaration order, each with the position of
     /// its key in ``keyTable``; borrowed from ``properties``, so that reading them retains nothing.
@@ -91,6 +95,11 @@ final class ClassPlan: Sendable {
                 omittedEmptiness: $0.isRequired ? .notEmpty : $0.accessor.emptiness(in: blank),
                 isRequired: $0.isRequired)
         }
+        var archivedTransforms: [String: String] = [:]
+        for property in properties {
+            if let transform = property.accessor.archivedTransform { archivedTransforms[property.name] = transform }
+        }
+        self.archivedTransforms = archivedTransforms
         var keys: [String] = []
         var keyPositions: [String: Int] = [:]
         var keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)] = []

@@ -39,7 +39,7 @@ extension JastorTransform where Value == String {
                 encode: numberEncoding(of:),
                 rewritten: Rewritten(
                     kind: .valueOutOfRange, expected: "a number .numberEncoded writes back as a number",
-                    kept: "its text")))
+                    kept: "its text"), transform: "numberEncoded"))
     }
 
     /// What ``numberEncoded`` writes for `text`: the number it spells when that number's text is
@@ -72,6 +72,7 @@ private final class StringEncodedCodec<Value: LosslessStringConvertible>: Codec<
     }
 
     override var typeName: String { inner.typeName }
+    override var archivedTransform: String? { "stringEncoded" }
 
     override func decode<Source: JSONSource>(
         _ source: Source, into slot: UnsafeMutablePointer<Value>, context: inout MappingContext

@@ -55,6 +55,8 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
         }
     }
 
+    override var archivedTransform: String? { unitsPerSecond == 1 ? "secondsSince1970" : "millisecondsSince1970" }
+
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
         if let written = JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) { return written }
         // No number stands for the date: the nearest where JSON goes, reported; archives keep it.

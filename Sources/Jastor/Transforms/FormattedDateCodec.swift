@@ -22,11 +22,15 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
     // a formatter that serialises its own calls.
     private let formatter: SharedDateFormatter
     private let format: String
+    /// ``Codec/archivedTransform``: the format, time zone and locale, which say what its text means.
+    private let transform: String
 
     init(format: String, timeZone: TimeZone, locale: Locale) {
         let formatter = SharedDateFormatter.formatter(format: format, timeZone: timeZone, locale: locale)
         self.formatter = formatter
         self.format = format
+        self.transform =
+            "date(format: \(format.debugDescription), timeZone: \(timeZone.identifier), locale: \(locale.identifier))"
         super.init(
             reader: ScalarCodec(
                 typeName: "Date (\(format))",
@@ -46,6 +50,8 @@ final class FormattedDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
                     kind: .invalidValue, expected: "text that the format \"\(format)\" writes back as it is",
                     kept: "the date it reads")))
     }
+
+    override var archivedTransform: String? { transform }
 
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
         let written = Self.text(of: date, by: formatter)

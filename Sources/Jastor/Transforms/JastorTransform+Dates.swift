@@ -51,7 +51,7 @@ extension JastorTransform where Value == Date {
     /// ```swift
     /// .init("createdAt", \Post.createdAt, transform: .iso8601)
     /// ```
-    public static var iso8601: JastorTransform<Date> { iso8601(minimumFractionDigits: 0) }
+    public static var iso8601: JastorTransform<Date> { iso8601(minimumFractionDigits: 0, name: "iso8601") }
 
     /// ISO-8601 dates, written in UTC with at least milliseconds (`2014-08-29T10:12:00.250Z`), more
     /// digits when the date has them.
@@ -59,7 +59,9 @@ extension JastorTransform where Value == Date {
     /// ```swift
     /// .init("updatedAt", \Post.updatedAt, transform: .iso8601WithFractionalSeconds)
     /// ```
-    public static var iso8601WithFractionalSeconds: JastorTransform<Date> { iso8601(minimumFractionDigits: 3) }
+    public static var iso8601WithFractionalSeconds: JastorTransform<Date> {
+        iso8601(minimumFractionDigits: 3, name: "iso8601WithFractionalSeconds")
+    }
 
     /// Numbers of seconds since 1970, read from numbers or numeric strings and written as numbers.
     ///
@@ -81,7 +83,7 @@ extension JastorTransform where Value == Date {
         epoch(unitsPerSecond: 1000, name: "milliseconds since 1970")
     }
 
-    private static func iso8601(minimumFractionDigits: Int) -> JastorTransform<Date> {
+    private static func iso8601(minimumFractionDigits: Int, name: String) -> JastorTransform<Date> {
         JastorTransform(
             codec: ScalarCodec(
                 typeName: "ISO-8601 Date",
@@ -97,7 +99,8 @@ extension JastorTransform where Value == Date {
                     guard let text = ISO8601Text.string(from: date, minimumFractionDigits: minimumFractionDigits)
                     else { return .double(date.timeIntervalSince1970) }
                     return .string(text)
-                }, isNonFinite: { !$0.isFinite }, documentValue: { $0.plainDate }, rewritten: Date.rewrittenTime))
+                }, isNonFinite: { !$0.isFinite }, documentValue: { $0.plainDate }, rewritten: Date.rewrittenTime,
+                transform: name))
     }
 
     /// The date a number stands for where a text transform wrote the seconds of a date it cannot

@@ -42,6 +42,17 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
 
     override var declarationMistake: DeclarationMistake? { ambiguity }
 
+    /// The table by its strings and values (`String(describing:)`), as a digest: a table whose
+    /// strings stand for other values reads an archive's strings as other values.
+    override var archivedTransform: String? {
+        var digest = StableDigest()
+        for (key, value) in entries {
+            digest.add(key)
+            digest.add(String(describing: value))
+        }
+        return "table of \(entries.count) strings (\(digest.text))"
+    }
+
     override func encode(_ value: Value, context: inout EncodingContext) -> JSONValue {
         if let entry = entries.first(where: { $0.value == value }) { return .string(entry.key) }
         // Equality and `description` tell such values apart by their own description.
