@@ -149,7 +149,10 @@ struct ArchiveTransformTests {
         let readers: [(name: String?, read: (Data) -> Result<(Date, String), JastorError>)] = [
             (nil, { Self.unarchived($0, as: BuiltInDates.self).map { ($0.at, $0.note) } }),
             ("iso8601", { Self.unarchived($0, as: ISODates.self).map { ($0.at, $0.note) } }),
-            ("iso8601WithFractionalSeconds", { Self.unarchived($0, as: FractionalISODates.self).map { ($0.at, $0.note) } }),
+            (
+                "iso8601WithFractionalSeconds",
+                { Self.unarchived($0, as: FractionalISODates.self).map { ($0.at, $0.note) } }
+            ),
             ("secondsSince1970", { Self.unarchived($0, as: Seconds.self).map { ($0.at, $0.note) } }),
             ("millisecondsSince1970", { Self.unarchived($0, as: Milliseconds.self).map { ($0.at, $0.note) } }),
             (

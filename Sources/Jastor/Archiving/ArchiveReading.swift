@@ -56,7 +56,11 @@ struct ArchiveReading {
     /// ``disposition(of:writtenAs:)``) at its class's current version, whose transforms are not
     /// the ones the archive records for that class; none when the archive records no transforms.
     ///
-    /// - Parameter current: The class's transforms now (``ClassPlan/archivedTransforms``).
+    /// - Parameters:
+    ///   - type: The model's class.
+    ///   - name: The name the model was written under, or `nil` for one written without a marker.
+    ///   - current: The class's transforms now (``ClassPlan/archivedTransforms``).
+    /// - Returns: The properties whose transforms changed, by property name.
     mutating func transformChanges(
         of type: JastorObject.Type, writtenAs name: String?, current: [String: String]
     ) -> [ArchiveTransforms.Change] {

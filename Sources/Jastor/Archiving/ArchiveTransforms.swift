@@ -81,7 +81,8 @@ enum ArchiveTransforms {
                 context.record(
                     .unsupportedVersion,
                     expected: "a value archived with \(spelled(change.current)), as \(type) (archive version "
-                        + "\(version)) reads it", found: "one archived with \(spelled(change.archived)) by the same "
+                        + "\(version)) reads it",
+                    found: "one archived with \(spelled(change.archived)) by the same "
                         + "version: raise \(type).archiveVersion and convert it in migrate")
                 return false
             }

@@ -87,7 +87,8 @@ extension EncodingContext {
         case nil:
             break
         }
-        if archivedClasses.add(identity, of: ObjectIdentifier(type), transforms: plans.plan(for: type).archivedTransforms)
+        if archivedClasses.add(
+            identity, of: ObjectIdentifier(type), transforms: plans.plan(for: type).archivedTransforms)
             != nil
         {
             record(

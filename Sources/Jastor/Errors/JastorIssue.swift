@@ -57,7 +57,8 @@ public struct JastorIssue: Sendable, Hashable, CustomStringConvertible {
         /// because another process could not resolve its class.
         public static let disallowedClass = Kind("disallowedClass")
         /// An archive was written by a newer ``JastorObject/archiveVersion`` of a model class than
-        /// the one reading it, or an older one that its migration refused.
+        /// the one reading it, or an older one that its migration refused, or by the same version
+        /// with another transform for a property (whose stored value would mean something else).
         public static let unsupportedVersion = Kind("unsupportedVersion")
 
         /// The kind's name.

@@ -49,6 +49,18 @@ enum ArchivingDoc {
         }
     }
 
+    /// `Reading` in a release that changed the transform and forgot to raise the version.
+    enum VersionNotRaised {
+        final class Reading: JastorObject {
+            var takenAt = Date(timeIntervalSince1970: 0)
+
+            override class var archiveName: String { ArchivingDoc.Reading.archiveName }
+            override class var properties: [JastorProperty] {
+                register { property(\.takenAt, transform: .secondsSince1970) }
+            }
+        }
+    }
+
     @Suite struct ArchivingDocTests {
         /// The quick start's mapped product, for the sections that use it.
         private func mappedProduct() -> Product {
@@ -111,6 +123,21 @@ enum ArchivingDoc {
                 let reading = try Reading.unarchive(from: try old.archivedData(format: format))
                 #expect(reading.takenAt == old.takenAt)
             }
+        }
+
+        /// The same change without a new version is refused, with the message the article quotes.
+        @Test(arguments: [JastorArchiveFormat.json, .binaryPropertyList])
+        func changedTransformWithoutANewVersionIsReported(format: JastorArchiveFormat) throws {
+            let old = ReadingV1()
+            old.takenAt = Date(timeIntervalSince1970: 1_000_000_000)
+            let data = try old.archivedData(format: format)
+            let error = try #require(throws: JastorError.self) { try VersionNotRaised.Reading.unarchive(from: data) }
+            #expect(
+                error.issues.map(\.description) == [
+                    "takenAt: expected a value archived with the transform secondsSince1970, as Reading (archive "
+                        + "version 1) reads it, found one archived with the transform millisecondsSince1970 by the "
+                        + "same version: raise Reading.archiveVersion and convert it in migrate"
+                ])
         }
     }
 }
