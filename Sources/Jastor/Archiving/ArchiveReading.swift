@@ -52,9 +52,17 @@ struct ArchiveReading {
     /// Whether the archive records its classes' transforms.
     var recordsTransforms: Bool { transforms != nil }
 
-    /// The properties of a model of `type`, written under `name` (as for
-    /// ``disposition(of:writtenAs:)``) at its class's current version, whose transforms are not
-    /// the ones the archive records for that class; none when the archive records no transforms.
+    /// What ``transformChanges(of:writtenAs:current:)`` found for this class and name, if it was asked.
+    func knownTransformChanges(of type: JastorObject.Type, writtenAs name: String?) -> [ArchiveTransforms.Change]? {
+        let id = ObjectIdentifier(type)
+        return transformChanges.first(where: { $0.type == id && $0.name == name })?.changes
+    }
+
+    /// The properties of a model of `type` whose transforms are not the ones the archive records.
+    ///
+    /// For a model written under `name` (as for ``disposition(of:writtenAs:)``) at its class's
+    /// current version; none when the archive records no transforms. Remembered for
+    /// ``knownTransformChanges(of:writtenAs:)``.
     ///
     /// - Parameters:
     ///   - type: The model's class.
@@ -65,8 +73,6 @@ struct ArchiveReading {
         of type: JastorObject.Type, writtenAs name: String?, current: [String: String]
     ) -> [ArchiveTransforms.Change] {
         guard let transforms else { return [] }
-        let id = ObjectIdentifier(type)
-        if let known = transformChanges.first(where: { $0.type == id && $0.name == name }) { return known.changes }
         let identity = ArchiveIdentity(of: type)
         let changes: [ArchiveTransforms.Change]
         if let written = name ?? ([identity.name] + identity.aliases).first(where: { classVersions[$0] != nil }) {
@@ -74,7 +80,7 @@ struct ArchiveReading {
         } else {
             changes = []
         }
-        transformChanges.append((id, name, changes))
+        transformChanges.append((ObjectIdentifier(type), name, changes))
         return changes
     }
 

@@ -30,8 +30,14 @@ enum ArchivedModel {
         switch disposition {
         case .current:
             if context.archive?.recordsTransforms == true {
-                let current = context.plans.plan(for: type).archivedTransforms
-                let changes = context.archive?.transformChanges(of: type, writtenAs: name, current: current) ?? []
+                // Compared once per class and name; the plan is looked up only then.
+                let changes: [ArchiveTransforms.Change]
+                if let known = context.archive?.knownTransformChanges(of: type, writtenAs: name) {
+                    changes = known
+                } else {
+                    let current = context.plans.plan(for: type).archivedTransforms
+                    changes = context.archive?.transformChanges(of: type, writtenAs: name, current: current) ?? []
+                }
                 if !changes.isEmpty,
                     ArchiveTransforms.report(
                         changes, in: members, of: type, version: type.archiveVersion, context: &context)
