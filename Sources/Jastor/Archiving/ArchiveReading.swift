@@ -9,6 +9,9 @@ struct ArchiveReading {
         /// The archive holds the current version of the class and of each of its superclasses:
         /// map it.
         case current
+        /// As ``current``, but the properties listed are written with other transforms than the
+        /// archive records for the class (``ArchiveTransforms``): a value of one is refused.
+        case currentWithChangedTransforms([ArchiveTransforms.Change])
         /// The archive holds older versions of some classes of the model's chain: migrate from
         /// each, base class first, then map.
         case older([Migration])
@@ -36,7 +39,6 @@ struct ArchiveReading {
     private let classVersions: [String: Int]
     /// The archive's transform table (``ArchiveTransforms``), or `nil` when it records none.
     private let transforms: [String: [String: String]]?
-    private var transformChanges: [(type: ObjectIdentifier, name: String?, changes: [ArchiveTransforms.Change])] = []
     /// Whether the run is reading properties an older version's `migrate` handed back, which are
     /// in the current version's terms.
     var isInsideMigratedProperties = false
@@ -47,41 +49,6 @@ struct ArchiveReading {
         self.isLegacy = formatVersion < 2
         self.classVersions = classVersions
         self.transforms = transforms
-    }
-
-    /// Whether the archive records its classes' transforms.
-    var recordsTransforms: Bool { transforms != nil }
-
-    /// What ``transformChanges(of:writtenAs:current:)`` found for this class and name, if it was asked.
-    func knownTransformChanges(of type: JastorObject.Type, writtenAs name: String?) -> [ArchiveTransforms.Change]? {
-        let id = ObjectIdentifier(type)
-        return transformChanges.first(where: { $0.type == id && $0.name == name })?.changes
-    }
-
-    /// The properties of a model of `type` whose transforms are not the ones the archive records.
-    ///
-    /// For a model written under `name` (as for ``disposition(of:writtenAs:)``) at its class's
-    /// current version; none when the archive records no transforms. Remembered for
-    /// ``knownTransformChanges(of:writtenAs:)``.
-    ///
-    /// - Parameters:
-    ///   - type: The model's class.
-    ///   - name: The name the model was written under, or `nil` for one written without a marker.
-    ///   - current: The class's transforms now (``ClassPlan/archivedTransforms``).
-    /// - Returns: The properties whose transforms changed, by property name.
-    mutating func transformChanges(
-        of type: JastorObject.Type, writtenAs name: String?, current: [String: String]
-    ) -> [ArchiveTransforms.Change] {
-        guard let transforms else { return [] }
-        let identity = ArchiveIdentity(of: type)
-        let changes: [ArchiveTransforms.Change]
-        if let written = name ?? ([identity.name] + identity.aliases).first(where: { classVersions[$0] != nil }) {
-            changes = ArchiveTransforms.changes(from: transforms[written] ?? [:], to: current)
-        } else {
-            changes = []
-        }
-        transformChanges.append((ObjectIdentifier(type), name, changes))
-        return changes
     }
 
     /// The class `name` stands for where `base` is declared (see ``ArchiveClassRegistry``).
@@ -139,7 +106,23 @@ struct ArchiveReading {
                 if stored < baseIdentity.version { migrations.insert(Migration(type: base, version: stored), at: 0) }
             }
         }
-        return migrations.isEmpty ? .current : .older(migrations)
+        guard migrations.isEmpty else { return .older(migrations) }
+        return currentDisposition(of: type, writtenAs: name)
+    }
+
+    /// ``Disposition/current``, or ``Disposition/currentWithChangedTransforms(_:)`` when the
+    /// archive records for the class, under the name the model was written as, other transforms
+    /// than its properties have now.
+    private func currentDisposition(of type: JastorObject.Type, writtenAs name: String?) -> Disposition {
+        guard let transforms else { return .current }
+        // The shared cache: a class's plan is built once per process (this run's `RunPlans` is
+        // a memo over it).
+        let plan = PlanCache.shared.plan(for: type)
+        let identity = plan.archiveIdentity
+        guard let written = name ?? ([identity.name] + identity.aliases).first(where: { classVersions[$0] != nil })
+        else { return .current }
+        let changes = ArchiveTransforms.changes(from: transforms[written] ?? [:], to: plan.archivedTransforms)
+        return changes.isEmpty ? .current : .currentWithChangedTransforms(changes)
     }
 
     private enum ArchivedVersion {

@@ -8,10 +8,11 @@
 /// `iso8601`, `date(format: "MM-dd-yyyy", timeZone: GMT, locale: en_US_POSIX)`, `table of 2
 /// strings (…)`, `closure transform to Money`). A class the table leaves out has none.
 ///
-/// Reading a model at the version its class has now (``ArchiveReading/Disposition/current``),
-/// each property the archived object holds is compared: one whose transform is not the one it was
-/// written with is an `.unsupportedVersion` issue at its path, naming both, and the model is not
-/// read. A model of an older version is `migrate`'s to convert, as it converts everything else of
+/// Reading a model at the version its class has now, the class's transforms are compared with
+/// the ones recorded, once per class and name
+/// (``ArchiveReading/Disposition/currentWithChangedTransforms(_:)``). A changed property the
+/// archived object holds is an `.unsupportedVersion` issue at its path, naming both transforms,
+/// and the model is not read. A model of an older version is `migrate`'s to convert, as it converts everything else of
 /// that version. An archive written before the table existed records nothing, and is read as before.
 enum ArchiveTransforms {
     /// The envelope's entry.

@@ -29,21 +29,14 @@ enum ArchivedModel {
         }
         switch disposition {
         case .current:
-            if context.archive?.recordsTransforms == true {
-                // Compared once per class and name; the plan is looked up only then.
-                let changes: [ArchiveTransforms.Change]
-                if let known = context.archive?.knownTransformChanges(of: type, writtenAs: name) {
-                    changes = known
-                } else {
-                    let current = context.plans.plan(for: type).archivedTransforms
-                    changes = context.archive?.transformChanges(of: type, writtenAs: name, current: current) ?? []
-                }
-                if !changes.isEmpty,
-                    ArchiveTransforms.report(
-                        changes, in: members, of: type, version: type.archiveVersion, context: &context)
-                {
-                    return nil
-                }
+            let model = type.init()
+            MappingEngine.fill(model, from: members, by: .storage, context: &context)
+            return model
+        case .currentWithChangedTransforms(let changes):
+            // Refused only when the object holds a value a changed transform would read.
+            if ArchiveTransforms.report(changes, in: members, of: type, version: type.archiveVersion, context: &context)
+            {
+                return nil
             }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
