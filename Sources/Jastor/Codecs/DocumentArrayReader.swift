@@ -61,7 +61,13 @@ extension DocumentArrayReader where Elements.Element: ArrayBuilding {
         Elements.reading(elementsOf: source, into: slot, placement: .appended, context: &context) {
             member, elementSlot, context in
             guard member.isArray else {
+                // As `member.read(through:)` around `isKind`: a string this mismatch repaired to
+                // show it is not kept, so it is not reported as kept (here or at the property).
+                let repairs = member.document.repairCount
                 context.record(.typeMismatch, expected: innerName(), found: member.kind.summary)
+                if member.document.repairCount != repairs {
+                    member.reportRepairs(keeping: repairs, kept: false, context: &context)
+                }
                 return false
             }
             return readInner(member, elementSlot, &context)
