@@ -60,15 +60,18 @@ final class PropertyPlan: Sendable {
         self.inputPathHasOtherSpellings = inputPath?.contains(where: Self.hasOtherSpellings) ?? false
     }
 
-    /// Whether `component` is a key with another Unicode spelling.
-    ///
-    /// That is one outside ASCII, or one holding an ASCII character another scalar stands for (`K`, the Kelvin sign U+212A; `;`, the
-    /// Greek question mark U+037E; the backtick U+0060, the Greek varia U+1FEF: the only scalars whose
-    /// canonical decomposition is ASCII). An index has none.
+    /// Whether `component` is a key with another Unicode spelling (``hasOtherSpellings(utf8:)``);
+    /// an index has none.
     private static func hasOtherSpellings(_ component: JastorPath.Component) -> Bool {
         guard case .key(let key) = component else { return false }
-        return key.utf8.contains {
-            $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`")
-        }
+        return hasOtherSpellings(utf8: key.utf8)
+    }
+
+    /// Whether the text of these UTF-8 bytes has another Unicode spelling, which `String` calls
+    /// equal: text outside ASCII, or text holding an ASCII character another scalar stands for
+    /// (`K`, the Kelvin sign U+212A; `;`, the Greek question mark U+037E; the backtick U+0060, the
+    /// Greek varia U+1FEF: the only scalars whose canonical decomposition is ASCII).
+    static func hasOtherSpellings(utf8: some Sequence<UInt8>) -> Bool {
+        utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
     }
 }

@@ -26,12 +26,16 @@ struct DocumentObject: JSONObjectSource {
     /// A key the reader left in the input is compared there, by its length and bytes; only one
     /// that differs where it or `key` has a byte outside ASCII, and a key the reader decoded, go
     /// on to ``JSONDocument/string(at:equals:keyIsASCII:)``, which compares them as `String`s.
+    /// A `key` with no other spelling (``PropertyPlan/hasOtherSpellings(utf8:)``: ASCII without
+    /// `K`, `;` or a backtick) is decided by its bytes alone, and no other member's key is scanned
+    /// for non-ASCII bytes.
     @inline(__always)
     private func members(keyed bytes: UnsafeBufferPointer<UInt8>, _ key: String) -> (last: Int, count: Int) {
         let nodes = document.nodes
         // The document holds its input for as long as it lives, the whole call.
         let input = document.bytes
         let keyIsASCII = KeyTable.isASCII(bytes)
+        let mayBeSpelledOtherwise = PropertyPlan.hasOtherSpellings(utf8: bytes)
         var found = -1
         var matches = 0
         var keyIndex = container + 1
@@ -43,7 +47,7 @@ struct DocumentObject: JSONObjectSource {
                 if text.count == bytes.count, Self.equal(text, bytes) {
                     found = keyIndex + 1
                     matches += 1
-                } else if !keyIsASCII || !KeyTable.isASCII(text),
+                } else if mayBeSpelledOtherwise, !keyIsASCII || !KeyTable.isASCII(text),
                     document.string(at: keyIndex, equals: key, keyIsASCII: keyIsASCII)
                 {
                     found = keyIndex + 1
