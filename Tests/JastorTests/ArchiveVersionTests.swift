@@ -392,9 +392,9 @@ private final class ItemListV2: JastorObject {
         let text = String(decoding: try kennel().archivedData(format: .json), as: UTF8.self)
         #expect(
             text.hasPrefix(
-                #"{"format":"jastor-archive","version":2,"rootClass":"Kennel","#
+                #"{"format":"jastor-archive","version":3,"rootClass":"Kennel","#
                     + #""classes":{"Kennel":1,"Puppy":1,"Dog":1,"Animal":1},"transforms":{},"#
-                    + #""root":{"resident":{"$class":"Puppy","#))
+                    + #""root":{"resident":{"$id":2,"$class":"Puppy","#))
     }
 
     @Test func olderClassVersionsAreMigratedOnlyThen() throws {

@@ -51,21 +51,21 @@ import Testing
 
     @Test func newerFormatVersion() throws {
         let bytes = Data(
-            #"{"format": "jastor-archive", "version": 3, "rootClass": "SearchResponse", "classes": {}, "root": {}}"#
+            #"{"format": "jastor-archive", "version": 4, "rootClass": "SearchResponse", "classes": {}, "root": {}}"#
                 .utf8)
         #expect(
             try error(reading: bytes).issues.first?.description
-                == "expected archive format version 2 or earlier, found version 3, written by a newer Jastor")
+                == "expected archive format version 3 or earlier, found version 4, written by a newer Jastor")
     }
 
     @Test func newerFormatVersionInAPropertyList() throws {
         let envelope: [String: Any] = [
-            "format": "jastor-archive", "version": 3, "rootClass": "SearchResponse", "classes": [:], "root": [:],
+            "format": "jastor-archive", "version": 4, "rootClass": "SearchResponse", "classes": [:], "root": [:],
         ]
         let bytes = try PropertyListSerialization.data(fromPropertyList: envelope, format: .binary, options: 0)
         #expect(
             try error(reading: bytes).issues.first?.description
-                == "expected archive format version 2 or earlier, found version 3, written by a newer Jastor")
+                == "expected archive format version 3 or earlier, found version 4, written by a newer Jastor")
     }
 
     @Test(arguments: formats)
@@ -185,13 +185,13 @@ import Testing
         ),
         (
             "18446744073709551615",
-            "expected archive format version 2 or earlier, found version 18446744073709551615, written by a newer Jastor"
+            "expected archive format version 3 or earlier, found version 18446744073709551615, written by a newer Jastor"
         ),
-        ("3", "expected archive format version 2 or earlier, found version 3, written by a newer Jastor"),
+        ("4", "expected archive format version 3 or earlier, found version 4, written by a newer Jastor"),
         // Whole numbers beyond 64 bits are still whole: newer above them, invalid below.
         (
             "18446744073709551616",
-            "expected archive format version 2 or earlier, found version 18446744073709551616, written by a newer Jastor"
+            "expected archive format version 3 or earlier, found version 18446744073709551616, written by a newer Jastor"
         ),
         (
             "-9223372036854775809",

@@ -4,8 +4,12 @@ import Foundation
 enum ArchiveHeader {
     static let formatName = "jastor-archive"
     /// Version 2 records module-free archive names with a class table, escapes strings starting
-    /// with `$` and spells non-JSON values with markers (``ArchiveSpelling``).
-    static let currentVersion = 2
+    /// with `$` and spells non-JSON values with markers (``ArchiveSpelling``); version 3 adds
+    /// `$id` and `$ref`, for a model held in several places (``ArchiveIdentities``), and is
+    /// written only then.
+    static let currentVersion = 3
+    /// The version of an archive that holds no model twice.
+    static let versionWithoutReferences = 2
     /// Version 1 recorded `String(reflecting:)` class names (`Module.Name`) and no class table.
     static let oldestVersion = 1
 }
@@ -20,6 +24,8 @@ struct ArchiveEnvelope {
     /// The transforms the classes' properties are written with (``ArchiveTransforms``).
     let transforms: JSONObject
     let root: JSONValue
+    /// The numbers of the models written again (``ArchiveIdentities``).
+    let referenced: Set<Int>
 
     /// The envelope as one JSON object, in this order.
     var members: JSONObject {
@@ -31,6 +37,11 @@ struct ArchiveEnvelope {
         envelope.appendNew(.object(transforms), forKey: ArchiveTransforms.envelopeKey)
         envelope.appendNew(root, forKey: "root")
         return envelope
+    }
+
+    /// The envelope as a binary property list.
+    func propertyList(within limits: JastorLimits) throws(JastorError) -> Data {
+        try BinaryPropertyListWriter.write(.object(members), referenced: referenced, within: limits)
     }
 
     /// Throws `.tooManyValues` when the archive holds more values than `limits` let a reader read.
@@ -53,7 +64,7 @@ struct ArchiveEnvelope {
 
     /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
     func jsonText(within limits: JastorLimits) throws(JastorError) -> Data {
-        var writer = JSONTextWriter()
+        var writer = JSONTextWriter(referenced: referenced)
         try writer.write(.object(members))
         try Self.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.bytes)

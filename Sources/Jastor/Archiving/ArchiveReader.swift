@@ -86,6 +86,13 @@ enum ArchiveReader {
                 context.record(issue.kind, expected: issue.expected, found: issue.found)
                 return nil
             }
+            // The root is the first model written: never a reference to one.
+            if version >= 3, root.object[ArchiveIdentities.referenceMarker] != nil {
+                context.record(
+                    .unreadableArchive, expected: "the root model written whole",
+                    found: "a reference (\(ArchiveIdentities.referenceMarker))")
+                return nil
+            }
             return ArchivedModel.read(type, from: root.object, rootName: rootClass, context: &context)
         }
     }

@@ -35,6 +35,10 @@ struct ArchiveReading {
     /// Whether the archive is of format version 1, whose names are `Module.Name` and which
     /// records no class versions (every class is at version 1).
     let isLegacy: Bool
+    /// Whether the archive is of format version 3, whose models may be `$ref`s to one read before.
+    let usesReferences: Bool
+    /// The models read with `$id` (``ArchiveIdentities``).
+    var identities = ArchiveIdentities()
     /// The archive's class table: archive name → class version.
     private let classVersions: [String: Int]
     /// The archive's transform table (``ArchiveTransforms``), or `nil` when it records none.
@@ -47,6 +51,7 @@ struct ArchiveReading {
 
     init(formatVersion: Int, classVersions: [String: Int], transforms: [String: [String: String]]? = nil) {
         self.isLegacy = formatVersion < 2
+        self.usesReferences = formatVersion >= 3
         self.classVersions = classVersions
         self.transforms = transforms
     }

@@ -11,6 +11,7 @@ import Foundation
 /// | marker | value |
 /// |---|---|
 /// | `$class` (object key) | the class of a model stored under a property of a less specific type |
+/// | `$id`, `$ref` (object keys, version 3) | a model's number, where a model held in several places is written whole and where it is written again (``ArchiveIdentities``) |
 /// | `$null` | `null` (property lists have no null) |
 /// | `$nan`, `$inf`, `$-inf` | a non-finite `Double` |
 /// | `$decimal:<text>` | a `Decimal`, exactly (`$decimal:NaN` for its NaN) |
@@ -24,6 +25,11 @@ enum ArchiveSpelling {
     static let firstEscapingVersion = 2
 
     static let classMarker = MappingEngine.classMarkerKey
+    /// The markers only an object's key may be, in an archive of format version `version`.
+    static func keyMarkers(inVersion version: Int64) -> [String] {
+        version >= 3
+            ? [classMarker, ArchiveIdentities.identityMarker, ArchiveIdentities.referenceMarker] : [classMarker]
+    }
     static let null = "$null"
     private static let decimalPrefix = "$decimal:"
     private static let datePrefix = "$date:"
@@ -56,23 +62,25 @@ enum ArchiveSpelling {
         let text: String
         /// Whether the text is a known marker in an object key's place, where only strings go.
         var isKey = false
-        /// Whether the text is the class marker in a value's place, where only a key may hold it.
-        var isClassMarkerValue = false
+        /// Whether the text is a key marker (``keyMarkers(inVersion:)``) in a value's place, where
+        /// only a key may hold it.
+        var isKeyMarkerValue = false
 
         var reason: String {
             let shown = (text.count > 40 ? String(text.prefix(40)) + "…" : text).debugDescription
-            if isClassMarkerValue { return "the class marker \(shown) as a value" }
+            if isKeyMarkerValue, text == classMarker { return "the class marker \(shown) as a value" }
+            if isKeyMarkerValue { return "the marker \(shown), a key, as a value" }
             return isKey ? "the marker \(shown) as an object key" : "the unknown marker \(shown)"
         }
     }
 
-    /// The value a string of a version-2 archive stands for: the string without its escape, or the
-    /// value its marker spells.
-    static func value(ofArchived text: String) throws(UnknownMarker) -> JSONValue {
+    /// The value a string of a version-2 or later archive stands for: the string without its
+    /// escape, or the value its marker spells; a key marker of `keyMarkers` (which readers accept
+    /// only as an object's key) is itself.
+    static func value(ofArchived text: String, keyMarkers: [String]) throws(UnknownMarker) -> JSONValue {
         guard text.utf8.first == UInt8(ascii: "$") else { return .string(text) }
         if text.utf8.dropFirst().first == UInt8(ascii: "$") { return .string(String(text.dropFirst())) }
-        // The class marker, which readers accept only as an object's key.
-        if text == classMarker { return .string(text) }
+        if keyMarkers.contains(text) { return .string(text) }
         if text == null { return .null }
         if let double = nonFinite[text] { return .double(double) }
         if text.hasPrefix(decimalPrefix) {

@@ -31,7 +31,7 @@ enum ArchivedModel {
         case .current:
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
-            return model
+            return remember(model, numberedIn: members, context: &context) ? model : nil
         case .currentWithChangedTransforms(let changes):
             // Refused only when the object holds a value a changed transform would read.
             if ArchiveTransforms.report(changes, in: members, of: type, version: type.archiveVersion, context: &context)
@@ -40,10 +40,11 @@ enum ArchivedModel {
             }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
-            return model
+            return remember(model, numberedIn: members, context: &context) ? model : nil
         case .older(let migrations):
             var properties = members.foundationDictionary
             properties[MappingEngine.classMarkerKey] = nil
+            properties[ArchiveIdentities.identityMarker] = nil
             for migration in migrations {
                 do {
                     try migration.type.migrate(archivedProperties: &properties, fromVersion: migration.version)
@@ -61,7 +62,7 @@ enum ArchivedModel {
             context.archive?.isInsideMigratedProperties = true
             MappingEngine.fill(model, from: FoundationObject(dictionary: properties), by: .storage, context: &context)
             context.archive?.isInsideMigratedProperties = wasInside
-            return model
+            return remember(model, numberedIn: members, context: &context) ? model : nil
         case .newer(let newer, let version):
             let of = newer == type ? "\(type)" : "\(newer) (base of \(type))"
             context.record(
@@ -82,6 +83,60 @@ enum ArchivedModel {
                     + "was archived as", found: "none, and the archive lists those names at different versions")
             return nil
         }
+    }
+
+    /// The model an archive's `{"$ref": number}` stands for, read before with `"$id": number`
+    /// (``ArchiveIdentities``); `nil`, with an `.unreadableArchive` issue, for a number that is
+    /// not a positive integer or not read yet, or a reference beside other members.
+    static func model<Members: JSONObjectSource>(
+        referencedBy reference: Members.Member, in members: Members, context: inout MappingContext
+    ) -> JastorObject? where Members.Member: JSONSource {
+        let marker = ArchiveIdentities.referenceMarker
+        var others = 0
+        members.forEachMember { key, _ in if key != marker { others += 1 } }
+        guard others == 0 else {
+            context.record(
+                .unreadableArchive, expected: "\(marker) alone in its object (a model written before)",
+                found: "\(others) other member\(others == 1 ? "" : "s")")
+            return nil
+        }
+        guard case .scalar(.integer(let number)) = reference.kind, number >= 1 else {
+            context.record(
+                .unreadableArchive, expected: "the number of a model written before in \(marker)",
+                found: reference.kind.summary)
+            return nil
+        }
+        guard let model = context.archive?.identities.model(numbered: Int(number)) else {
+            context.record(
+                .unreadableArchive, expected: "the number of a model written before in \(marker)",
+                found: "\(number), which no model read before has")
+            return nil
+        }
+        return model
+    }
+
+    /// Remembers `model` under the number its `$id` gives, in an archive of format version 3;
+    /// returns `false`, with an `.unreadableArchive` issue, for a number that is not a positive
+    /// integer or that another model has.
+    private static func remember<Members: JSONObjectSource>(
+        _ model: JastorObject, numberedIn members: Members, context: inout MappingContext
+    ) -> Bool where Members.Member: JSONSource {
+        guard context.archive?.usesReferences == true, let identity = members[ArchiveIdentities.identityMarker] else {
+            return true
+        }
+        guard case .scalar(.integer(let number)) = identity.kind, number >= 1 else {
+            context.record(
+                .unreadableArchive, expected: "a model's number in \(ArchiveIdentities.identityMarker)",
+                found: identity.kind.summary)
+            return false
+        }
+        guard context.archive?.identities.remember(model, as: Int(number)) == true else {
+            context.record(
+                .unreadableArchive, expected: "one model numbered \(number) (\(ArchiveIdentities.identityMarker))",
+                found: "another model with that number")
+            return false
+        }
+        return true
     }
 
     /// The name a model's class marker gives, if it has one.

@@ -33,6 +33,8 @@ struct BinaryPropertyListReader {
     private let objectsEnd: Int
     /// Whether strings are read with ``ArchiveSpelling``'s escapes and markers (format version 2 on).
     private var readsMarkers = false
+    /// The markers only a key may be (``ArchiveSpelling/keyMarkers(inVersion:)``).
+    private var keyMarkers: [String] = []
 
     /// The root value of the property list in `data`.
     ///
@@ -47,7 +49,9 @@ struct BinaryPropertyListReader {
     {
         var reader = try BinaryPropertyListReader(bytes: Array(data))
         reader.valueLimit = valueLimit
-        reader.readsMarkers = reader.archiveVersion() >= ArchiveSpelling.firstEscapingVersion
+        let version = reader.archiveVersion()
+        reader.readsMarkers = version >= ArchiveSpelling.firstEscapingVersion
+        reader.keyMarkers = ArchiveSpelling.keyMarkers(inVersion: version)
         var converted = [Conversion?](repeating: nil, count: reader.objectOffsets.count)
         var inProgress = Set<Int>()
         return try reader.value(of: reader.topObject, depth: 0, converted: &converted, inProgress: &inProgress)
@@ -58,13 +62,15 @@ struct BinaryPropertyListReader {
     private struct Conversion {
         let value: JSONValue
         let count: Int
-        /// Whether the object is the class marker `$class` itself, which only an object's key may be.
-        var isClassMarker = false
+        /// Whether the object is a marker only an object's key may be (`$class`; `$id` and `$ref` in
+        /// version 3), itself.
+        var isKeyMarker = false
 
-        /// The value, if it may stand where a value goes (not a bare class marker).
+        /// The value, if it may stand where a value goes (not a bare key marker).
         func valueInValuePlace() throws(Failure) -> JSONValue {
-            guard !isClassMarker else {
-                throw Failure(reason: "the class marker \(ArchiveSpelling.classMarker.debugDescription) as a value")
+            guard !isKeyMarker else {
+                let text = if case .string(let text) = value { text } else { ArchiveSpelling.classMarker }
+                throw Failure(reason: ArchiveSpelling.UnknownMarker(text: text, isKeyMarkerValue: true).reason)
             }
             return value
         }
@@ -124,7 +130,7 @@ struct BinaryPropertyListReader {
         let low = Int(marker & 0x0F)
         let value: JSONValue
         var count = 1
-        var isClassMarker = false
+        var isKeyMarker = false
         switch marker >> 4 {
         case 0x0 where marker == 0x08: value = .bool(false)
         case 0x0 where marker == 0x09: value = .bool(true)
@@ -139,7 +145,7 @@ struct BinaryPropertyListReader {
                 throw Failure(reason: "object \(object) is a string that is not valid text")
             }
             value = try archived(text)
-            isClassMarker = readsMarkers && text == ArchiveSpelling.classMarker
+            isKeyMarker = readsMarkers && keyMarkers.contains(text)
         case 0x6:
             let (unitCount, contents) = try length(low, at: start, elementSize: 2)
             let units = (0..<unitCount).map {
@@ -150,7 +156,7 @@ struct BinaryPropertyListReader {
                 throw Failure(reason: "object \(object) is a string that is not valid text")
             }
             value = try archived(text)
-            isClassMarker = readsMarkers && text == ArchiveSpelling.classMarker
+            isKeyMarker = readsMarkers && keyMarkers.contains(text)
         case 0xA:
             let (elementCount, references) = try length(low, at: start, elementSize: referenceSize)
             var elements: [JSONValue] = []
@@ -195,7 +201,7 @@ struct BinaryPropertyListReader {
         default:
             throw Failure(reason: "an object of kind \(String(format: "0x%02X", marker)), which archives do not hold")
         }
-        let conversion = Conversion(value: value, count: count, isClassMarker: isClassMarker)
+        let conversion = Conversion(value: value, count: count, isKeyMarker: isKeyMarker)
         converted[object] = conversion
         return conversion
     }
@@ -215,7 +221,7 @@ struct BinaryPropertyListReader {
     private func archived(_ text: String) throws(Failure) -> JSONValue {
         guard readsMarkers else { return text == ArchiveSpelling.null ? .null : .string(text) }
         do {
-            return try ArchiveSpelling.value(ofArchived: text)
+            return try ArchiveSpelling.value(ofArchived: text, keyMarkers: keyMarkers)
         } catch {
             throw Failure(reason: error.reason)
         }

@@ -23,13 +23,23 @@ struct BinaryPropertyListWriter {
     private var bytes: [UInt8] = []
     /// The values added, as ``BinaryPropertyListReader`` counts them: every object but keys.
     private var valueCount = 0
+    /// The numbers of the models written again, whose first place carries `$id` (``ArchiveIdentities``).
+    private var referenced: Set<Int> = []
 
     /// The property list of `root`.
     ///
+    /// - Parameters:
+    ///   - root: The tree to write.
+    ///   - referenced: The numbers of the models written again (``ArchiveIdentities``).
+    ///   - limits: The limits the reader reads within.
+    /// - Returns: The property list's bytes.
     /// - Throws: ``JastorError`` for a value a property list cannot hold (an opaque pass-through
     ///   value), or `.tooManyValues` for more values than `limits` let the reader read.
-    static func write(_ root: JSONValue, within limits: JastorLimits) throws(JastorError) -> Data {
+    static func write(
+        _ root: JSONValue, referenced: Set<Int> = [], within limits: JastorLimits
+    ) throws(JastorError) -> Data {
         var writer = BinaryPropertyListWriter()
+        writer.referenced = referenced
         _ = try writer.add(root)
         try ArchiveEnvelope.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.serialized())
@@ -63,7 +73,13 @@ struct BinaryPropertyListWriter {
             var values: [Int] = []
             keys.reserveCapacity(object.entries.count + 1)
             values.reserveCapacity(object.entries.count + 1)
-            if let model = object.model, model.differsFromDeclaredType {
+            if let model = object.model, let number = model.number, model.isReference || referenced.contains(number) {
+                valueCount &+= 1
+                let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
+                keys.append(append(.string(key)))
+                values.append(append(.integer(Int64(number))))
+            }
+            if let model = object.model, model.differsFromDeclaredType, !model.isReference {
                 valueCount &+= 1
                 keys.append(append(.string(ArchiveSpelling.classMarker)))
                 values.append(append(.string(model.className)))

@@ -10,9 +10,12 @@ import Foundation
 /// straight to bytes costs a fraction of `JSONEncoder`'s way through encoding containers.
 struct JSONTextWriter {
     private var writer: JSONWriter
+    /// The numbers of the models written again, whose first place carries `$id` (``ArchiveIdentities``).
+    private let referenced: Set<Int>
 
-    init(capacity: Int = 4096) {
+    init(capacity: Int = 4096, referenced: Set<Int> = []) {
         writer = JSONWriter(escapesSlashes: false, capacity: capacity)
+        self.referenced = referenced
     }
 
     /// The text written so far.
@@ -61,9 +64,16 @@ struct JSONTextWriter {
     mutating func writeObject(_ object: JSONObject) throws(JastorError) {
         writer.beginObject()
         var first = true
-        if let model = object.model, model.differsFromDeclaredType {
+        if let model = object.model, let number = model.number, model.isReference || referenced.contains(number) {
             valueCount &+= 1
-            writer.writeKey(ArchiveSpelling.classMarker, first: true)
+            let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
+            writer.writeKey(key, first: true)
+            writer.writeInteger(Int64(number))
+            first = false
+        }
+        if let model = object.model, model.differsFromDeclaredType, !model.isReference {
+            valueCount &+= 1
+            writer.writeKey(ArchiveSpelling.classMarker, first: first)
             writer.writeString(model.className)
             first = false
         }

@@ -54,13 +54,16 @@ extension JastorObject {
         var context = EncodingContext(purpose: .archive, limits: limits)
         let root = MappingEngine.encode(self, declaredType: type(of: self), context: &context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
+        let referenced = context.archiveIdentities.referenced
         let envelope = ArchiveEnvelope(
-            format: ArchiveHeader.formatName, version: ArchiveHeader.currentVersion,
+            format: ArchiveHeader.formatName,
+            version: referenced.isEmpty ? ArchiveHeader.versionWithoutReferences : ArchiveHeader.currentVersion,
             rootClass: context.plans.plan(for: type(of: self)).archiveIdentity.name,
-            classes: context.archivedClasses.table, transforms: context.archivedClasses.transformTable, root: root)
+            classes: context.archivedClasses.table, transforms: context.archivedClasses.transformTable, root: root,
+            referenced: referenced)
         switch format {
         case .json: return try envelope.jsonText(within: limits)
-        case .binaryPropertyList: return try BinaryPropertyListWriter.write(.object(envelope.members), within: limits)
+        case .binaryPropertyList: return try envelope.propertyList(within: limits)
         }
     }
 

@@ -46,6 +46,17 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         let members = source.object
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         guard !context.policy.readsPropertyNames else {
+            // A model the archive wrote whole before: that instance, if it fits here.
+            if context.archive?.usesReferences == true {
+                switch referencedModel(in: members, context: &context) {
+                case .notAReference: break
+                case .refused: return false
+                case .model(let model):
+                    guard let model = model as? Model else { return false }
+                    slot.initialize(to: model)
+                    return true
+                }
+            }
             // `read` is generic over the object only, so that it is compiled for the byte reader's
             // objects here (over `Model` too, it would not be); it builds `type`, so is a `Model`.
             guard let model = ArchivedModel.read(type, from: members, context: &context) as? Model else {
@@ -132,6 +143,34 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
 
     override func replacingModelType(with type: JastorObject.Type) -> Codec<Model>? {
         (type as? Model.Type).map { ModelCodec(modelType: $0) }
+    }
+
+    /// What a `{"$ref": number}` object of a version-3 archive stands for (``ArchiveIdentities``).
+    private enum ReferenceReading {
+        case notAReference
+        case refused
+        /// The model, of the declared class or a subclass.
+        case model(JastorObject)
+    }
+
+    /// The model `members` refers to, if it is a reference: one read before, if it fits here.
+    ///
+    /// Kept out of line, so that reading a model's frame (one per nesting level) does not grow.
+    @inline(never)
+    private func referencedModel<Members: JSONObjectSource>(
+        in members: Members, context: inout MappingContext
+    ) -> ReferenceReading where Members.Member: JSONSource {
+        guard let reference = members[ArchiveIdentities.referenceMarker] else { return .notAReference }
+        guard let model = ArchivedModel.model(referencedBy: reference, in: members, context: &context) else {
+            return .refused
+        }
+        guard let fitting = self.model(in: model) else {
+            context.record(
+                .disallowedClass, expected: "\(typeName) or a subclass",
+                found: "a reference (\(ArchiveIdentities.referenceMarker)) to a \(type(of: model))")
+            return .refused
+        }
+        return .model(fitting)
     }
 
     /// The declared class; the subclass the declared class's `modelClass(for:)` picks; or in an

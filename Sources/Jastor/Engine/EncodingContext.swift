@@ -20,6 +20,8 @@ struct EncodingContext {
     var plans = RunPlans()
     /// The model classes an archive run has written, with their versions.
     var archivedClasses = ArchivedClasses()
+    /// For archives: the models written so far, by number, and those held again.
+    var archiveIdentities = ArchiveIdentities()
     /// For `Codable`: whether its encoder writes an untyped `Decimal` as text, which would read
     /// back as a `String` (reported where it is found); `nil` elsewhere.
     var untypedDecimalIsWrittenAsText: ((Decimal) -> Bool)?

@@ -371,18 +371,30 @@ enum MappingEngine {
             return standIn
         }
         guard !context.isTooDeep() else { return context.cutValue }
+        let archived = context.purpose == .archive
+        // A model an archive holds again, outside untyped values (which read back as dictionaries):
+        // a reference to where it was written whole, unless it encloses this place (a cycle,
+        // reported by `beginWriting`).
+        if archived, !untyped, let number = context.archiveIdentities.number(of: model),
+            context.levelsUp(to: model) == nil
+        {
+            let plan = context.plans.plan(for: type(of: model))
+            context.checkArchivable(
+                type(of: model), declaredAs: declaredType, identity: plan.archiveIdentity, resolvedByReader: true)
+            return context.archiveIdentities.reference(to: number, className: plan.archiveIdentity.name)
+        }
         guard context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
         let plan = context.plans.plan(for: type(of: model))
         context.recordDeclarationIssues(of: plan)
-        let archived = context.purpose == .archive
         if archived {
             context.checkArchivable(
                 type(of: model), declaredAs: declaredType, identity: plan.archiveIdentity, resolvedByReader: !untyped)
         }
         let tag = ModelTag(
             className: archived ? plan.archiveIdentity.name : plan.className,
-            differsFromDeclaredType: type(of: model) != declaredType)
+            differsFromDeclaredType: type(of: model) != declaredType,
+            number: archived && !untyped ? context.archiveIdentities.numberAsWritten(model) : nil)
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
             // Only JSON output leaves out a `nil` or empty value whose default is as empty; archives

@@ -151,7 +151,9 @@ package final class JSONDocument: Sendable {
         /// One pass over the nodes, looking only at strings that start with `$`; the archive's
         /// version is the top object's `"version"` member.
         mutating func readArchiveMarkers(in bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveSpelling.UnknownMarker) {
-            guard archiveVersion(in: bytes) >= Int64(ArchiveSpelling.firstEscapingVersion) else { return }
+            let version = archiveVersion(in: bytes)
+            guard version >= Int64(ArchiveSpelling.firstEscapingVersion) else { return }
+            let keyMarkers = ArchiveSpelling.keyMarkers(inVersion: version)
             // Which nodes are object keys, worked out at the first marker that is not a string: a
             // key can only be a string (the property list reader refuses such a key too).
             var keys: [Bool]?
@@ -174,13 +176,13 @@ package final class JSONDocument: Sendable {
                 default:
                     continue
                 }
-                let value = try ArchiveSpelling.value(ofArchived: text)
+                let value = try ArchiveSpelling.value(ofArchived: text, keyMarkers: keyMarkers)
                 if case .string = value {
-                    // `$class` unescaped is the class marker: an object's key, never a value.
-                    if text == ArchiveSpelling.classMarker {
+                    // `$class` unescaped (and `$id`, `$ref`) is a marker: an object's key, never a value.
+                    if keyMarkers.contains(text) {
                         let isKey = keys ?? keyNodes()
                         keys = isKey
-                        if !isKey[index] { throw ArchiveSpelling.UnknownMarker(text: text, isClassMarkerValue: true) }
+                        if !isKey[index] { throw ArchiveSpelling.UnknownMarker(text: text, isKeyMarkerValue: true) }
                     }
                 } else {
                     let isKey = keys ?? keyNodes()
