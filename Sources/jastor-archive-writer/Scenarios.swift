@@ -26,7 +26,7 @@ enum Scenarios {
 
     static let names = [
         "nested", "generic", "private", "private-root", "subclass", "subclass-root", "renamed",
-        "version", "newer-version",
+        "version", "newer-version", "table",
     ]
 
     private static func model(_ name: String) -> JastorObject? {
@@ -49,6 +49,8 @@ enum Scenarios {
             Member(dictionary: ["fullName": "Ada Lovelace", "mail": "ada@example.com", "age": "36"])
         case "newer-version":
             Settings(dictionary: ["theme": "dark"])
+        case "table":
+            Thermostat.sample()
         default:
             nil
         }
@@ -186,4 +188,25 @@ final class Settings: JastorObject {
 
     override class var archiveVersion: Int { 3 }
     override class var properties: [JastorProperty] { [.init("theme", \Settings.theme)] }
+}
+
+/// A heating mode, looked up in a table: `Optional(jastor_archive_writer.HeatingMode.heat)` to
+/// `String(describing:)`, which names this module.
+enum HeatingMode: Sendable {
+    case heat, cool
+}
+
+/// A model whose property reads through a table holding `nil` ("off").
+final class Thermostat: JastorObject {
+    var mode: HeatingMode? = nil
+
+    override class var properties: [JastorProperty] {
+        [.init("mode", \Thermostat.mode, transform: .table(["off": nil, "heat": .heat, "cool": .cool]))]
+    }
+
+    static func sample() -> Thermostat {
+        let thermostat = Thermostat()
+        thermostat.mode = .cool
+        return thermostat
+    }
 }

@@ -9,12 +9,16 @@ struct ArchiveReading {
         /// The archive holds the current version of the class and of each of its superclasses:
         /// map it.
         case current
-        /// As ``current``, but the properties listed are written with other transforms than the
-        /// archive records for the class (``ArchiveTransforms``): a value of one is refused.
-        case currentWithChangedTransforms([ArchiveTransforms.Change])
+        /// As ``current``, but the properties listed (with the class of the chain that declares
+        /// each) are written with other transforms than the archive records for the class
+        /// (``ArchiveTransforms``): a value of one is refused.
+        case currentWithChangedTransforms([ArchiveTransforms.DeclaredChange])
         /// The archive holds older versions of some classes of the model's chain: migrate from
         /// each, base class first, then map.
-        case older([Migration])
+        ///
+        /// The properties listed changed their transforms in classes of the chain archived at
+        /// their current version, which no `migrate` converts: a value of one is refused.
+        case older([Migration], changedTransforms: [ArchiveTransforms.DeclaredChange])
         /// The archive holds a newer version of `type` (the class or a superclass): refuse it.
         case newer(JastorObject.Type, Int)
         /// The archive's class table has no version for the class: refuse it, except inside
@@ -111,23 +115,63 @@ struct ArchiveReading {
                 if stored < baseIdentity.version { migrations.insert(Migration(type: base, version: stored), at: 0) }
             }
         }
-        guard migrations.isEmpty else { return .older(migrations) }
-        return currentDisposition(of: type, writtenAs: name)
+        let changes = changedTransforms(of: type, writtenAs: name, migrating: migrations.map(\.type))
+        guard migrations.isEmpty else { return .older(migrations, changedTransforms: changes) }
+        return changes.isEmpty ? .current : .currentWithChangedTransforms(changes)
     }
 
-    /// ``Disposition/current``, or ``Disposition/currentWithChangedTransforms(_:)`` when the
-    /// archive records for the class, under the name the model was written as, other transforms
-    /// than its properties have now.
-    private func currentDisposition(of type: JastorObject.Type, writtenAs name: String?) -> Disposition {
-        guard let transforms else { return .current }
+    /// The properties of a model of `type`, written under `name`, whose transforms are not the
+    /// ones the archive records (``ArchiveTransforms``), each with the class of the chain that
+    /// declares it; none when the archive records no transforms.
+    ///
+    /// Each class of the chain answers for the properties it declares: one archived at an older
+    /// version (`migrating`) has its `migrate` convert them, so they are left out; one at its
+    /// current version promises they are in its current terms, so they are compared, whichever
+    /// class's version sends the model through `migrate`. The recorded transforms are found as
+    /// ``archivedVersion(among:writtenAs:)`` finds the version: under the marker's name when the
+    /// table lists it, else under each of the class's listed names (a model without a marker may
+    /// have been written as any of them, so a transform any of them records otherwise is a change,
+    /// never a guess); an unlisted name (a class marker in what `migrate` handed back) recorded
+    /// nothing.
+    private func changedTransforms(
+        of type: JastorObject.Type, writtenAs name: String?, migrating: [JastorObject.Type]
+    ) -> [ArchiveTransforms.DeclaredChange] {
+        guard let transforms else { return [] }
         // The shared cache: a class's plan is built once per process (this run's `RunPlans` is
         // a memo over it).
         let plan = PlanCache.shared.plan(for: type)
         let identity = plan.archiveIdentity
-        guard let written = name ?? ([identity.name] + identity.aliases).first(where: { classVersions[$0] != nil })
-        else { return .current }
-        let changes = ArchiveTransforms.changes(from: transforms[written] ?? [:], to: plan.archivedTransforms)
-        return changes.isEmpty ? .current : .currentWithChangedTransforms(changes)
+        let written =
+            if let name, classVersions[name] != nil {
+                [name]
+            } else {
+                ([identity.name] + identity.aliases).filter { classVersions[$0] != nil }
+            }
+        var changes: [ArchiveTransforms.Change] = []
+        for candidate in written {
+            for change in ArchiveTransforms.changes(from: transforms[candidate] ?? [:], to: plan.archivedTransforms)
+            where !changes.contains(where: { $0.property == change.property }) {
+                changes.append(written.count > 1 ? change.writtenAs(candidate) : change)
+            }
+        }
+        return changes.sorted { $0.property < $1.property }.compactMap { change in
+            let owner = Self.declaringClass(of: change.property, in: type)
+            return migrating.contains(where: { $0 == owner }) ? nil : (change, owner)
+        }
+    }
+
+    /// The class of `type`'s chain below ``JastorObject`` that declares `property`: the furthest
+    /// base class whose plan has it (`type` itself for a property no plan has, one the class
+    /// dropped since).
+    private static func declaringClass(of property: String, in type: JastorObject.Type) -> JastorObject.Type {
+        var owner = type
+        var next: AnyClass? = _getSuperclass(type)
+        while let base = next as? JastorObject.Type, base != JastorObject.self {
+            next = _getSuperclass(base)
+            guard PlanCache.shared.plan(for: base).properties.contains(where: { $0.name == property }) else { break }
+            owner = base
+        }
+        return owner
     }
 
     private enum ArchivedVersion {

@@ -8,12 +8,14 @@
 /// `iso8601`, `date(format: "MM-dd-yyyy", timeZone: GMT, locale: en_US_POSIX)`, `table of 2
 /// strings (…)`, `closure transform to Money`). A class the table leaves out has none.
 ///
-/// Reading a model at the version its class has now, the class's transforms are compared with
-/// the ones recorded, once per class and name
-/// (``ArchiveReading/Disposition/currentWithChangedTransforms(_:)``). A changed property the
-/// archived object holds is an `.unsupportedVersion` issue at its path, naming both transforms,
-/// and the model is not read. A model of an older version is `migrate`'s to convert, as it converts everything else of
-/// that version. An archive written before the table existed records nothing, and is read as before.
+/// Reading a model, each property the archived object holds that a class of its chain at the
+/// version it has now declares is compared: one whose transform is not the one it was written with
+/// is an `.unsupportedVersion` issue at its path, naming both and the declaring class, and the
+/// model is not read. A property of a class archived at an older version is its `migrate`'s to
+/// convert, as it converts everything else of that version, whatever the other classes' versions.
+/// The comparison is made once per class and name the archive holds it under, with the version
+/// check (``ArchiveReading/Disposition``). An archive written before the table existed records
+/// nothing, and is read as before.
 enum ArchiveTransforms {
     /// The envelope's entry.
     static let envelopeKey = "transforms"
@@ -58,7 +60,21 @@ enum ArchiveTransforms {
         let archived: String?
         /// What the class reads it with now.
         let current: String?
+        /// The name `archived` is recorded under, when the model has no class marker and its class
+        /// answers to several names the archive lists: which one it was written as is unknown.
+        var name: String?
+
+        /// The change, recorded under `name`, one of several the model may have been written as.
+        func writtenAs(_ name: String) -> Change {
+            var change = self
+            change.name = name
+            return change
+        }
     }
+
+    /// A changed property, and the class of the model's chain that declares it (whose version
+    /// says what its values mean).
+    typealias DeclaredChange = (change: Change, type: JastorObject.Type)
 
     /// The properties of `current` (property name → transform) whose transform is not the one
     /// `archived` records.
@@ -69,26 +85,30 @@ enum ArchiveTransforms {
         }
     }
 
-    /// Records an issue at each changed property the archived object holds, for a model of
-    /// `type` at version `version`; returns whether it recorded any.
+    /// Records an issue at each changed property the archived object holds, each named with the
+    /// class that declares it (whose version says what its values mean), at that class's current
+    /// version; returns whether it recorded any.
     static func report<Members: JSONObjectSource>(
-        _ changes: [Change], in members: Members, of type: JastorObject.Type, version: Int,
-        context: inout MappingContext
+        _ changes: [DeclaredChange], in members: Members, context: inout MappingContext
     ) -> Bool where Members.Member: JSONSource {
         var reported = false
-        for change in changes where members[change.property] != nil {
+        for (change, type) in changes where members[change.property] != nil {
             reported = true
             _ = context.descend(into: .key(change.property)) { context in
                 context.record(
                     .unsupportedVersion,
                     expected: "a value archived with \(spelled(change.current)), as \(type) (archive version "
-                        + "\(version)) reads it",
-                    found: "one archived with \(spelled(change.archived)) by the same "
+                        + "\(type.archiveVersion)) reads it",
+                    found: "one archived\(guessed(change.name)) with \(spelled(change.archived)) by the same "
                         + "version: raise \(type).archiveVersion and convert it in migrate")
                 return false
             }
         }
         return reported
+    }
+
+    private static func guessed(_ name: String?) -> String {
+        name.map { ", perhaps, under \($0) (the model has no class marker saying which of its class's names)," } ?? ""
     }
 
     private static func spelled(_ transform: String?) -> String {

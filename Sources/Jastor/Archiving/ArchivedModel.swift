@@ -34,14 +34,12 @@ enum ArchivedModel {
             return remember(model, numberedIn: members, context: &context) ? model : nil
         case .currentWithChangedTransforms(let changes):
             // Refused only when the object holds a value a changed transform would read.
-            if ArchiveTransforms.report(changes, in: members, of: type, version: type.archiveVersion, context: &context)
-            {
-                return nil
-            }
+            if ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
             return remember(model, numberedIn: members, context: &context) ? model : nil
-        case .older(let migrations):
+        case .older(let migrations, let changes):
+            if !changes.isEmpty, ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
             var properties = members.foundationDictionary
             properties[MappingEngine.classMarkerKey] = nil
             properties[ArchiveIdentities.identityMarker] = nil

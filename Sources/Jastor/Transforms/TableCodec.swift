@@ -42,13 +42,17 @@ final class TableCodec<Value: Equatable & Sendable>: ScalarReadingCodec<Value>, 
 
     override var declarationMistake: DeclarationMistake? { ambiguity }
 
-    /// The table by its strings and values (`String(describing:)`), as a digest: a table whose
-    /// strings stand for other values reads an archive's strings as other values.
+    /// The table by its strings and values, as a digest: a table whose strings stand for other
+    /// values reads an archive's strings as other values.
+    ///
+    /// Each value by ``ValueDescription/describing(_:)``, not its own `description`, which names
+    /// its module and, for a private type, an address that changes with every launch
+    /// (`Optional(App.(unknown context at $…).Mode.heat)`), and traps on a `Date` of NaN seconds.
     override var archivedTransform: String? {
         var digest = StableDigest()
         for (key, value) in entries {
             digest.add(key)
-            digest.add(String(describing: value))
+            digest.add(ValueDescription.describing(value))
         }
         return "table of \(entries.count) strings (\(digest.text))"
     }
