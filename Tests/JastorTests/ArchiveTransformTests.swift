@@ -108,6 +108,19 @@ private final class AlbumRead: JastorObject {
     override class var properties: [JastorProperty] { register(\.stamps) }
 }
 
+/// An optional date, archived in milliseconds and read in seconds by a later release.
+private final class MaybeInMilliseconds: JastorObject {
+    var at: Date?
+    override class var archiveName: String { "Maybe" }
+    override class var properties: [JastorProperty] { register { property(\.at, transform: .millisecondsSince1970) } }
+}
+
+private final class MaybeInSeconds: JastorObject {
+    var at: Date?
+    override class var archiveName: String { "Maybe" }
+    override class var properties: [JastorProperty] { register { property(\.at, transform: .secondsSince1970) } }
+}
+
 @Suite("Archives record the transforms they were written with")
 struct ArchiveTransformTests {
     private static let formats: [JastorArchiveFormat] = [.json, .binaryPropertyList]
@@ -256,6 +269,20 @@ struct ArchiveTransformTests {
             #"{"format": "jastor-archive", "version": 2, "rootClass": "Price", "classes": {"Price": 1}, "#
             + #""root": {"amount": 19}}"#
         #expect(try PriceThroughTransform.unarchive(from: Data(old.utf8)).amount == 1900)
+    }
+
+    /// `nil` is archived as `null`, which reads back as `nil` through any transform: not refused.
+    @Test func aNilOptionalIsNotRefused() throws {
+        for format in Self.formats {
+            let empty = try MaybeInSeconds.unarchive(from: try MaybeInMilliseconds().archivedData(format: format))
+            #expect(empty.at == nil, "\(format)")
+            let dated = MaybeInMilliseconds()
+            dated.at = Self.day
+            let error = try #require(throws: JastorError.self) {
+                try MaybeInSeconds.unarchive(from: try dated.archivedData(format: format))
+            }
+            #expect(error.issues.map(\.path.description) == ["at"], "\(format)")
+        }
     }
 
     /// A value the archived object does not hold is not read, so nothing is misread.

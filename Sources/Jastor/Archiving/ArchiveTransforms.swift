@@ -92,7 +92,9 @@ enum ArchiveTransforms {
         _ changes: [DeclaredChange], in members: Members, context: inout MappingContext
     ) -> Bool where Members.Member: JSONSource {
         var reported = false
-        for (change, type) in changes where members[change.property] != nil {
+        // A `null` (an optional's `nil`) reads back as `nil` through any transform.
+        for (change, type) in changes {
+            guard let member = members[change.property], !member.isNull else { continue }
             reported = true
             _ = context.descend(into: .key(change.property)) { context in
                 context.record(
