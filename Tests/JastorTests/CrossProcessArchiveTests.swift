@@ -180,6 +180,8 @@ private final class Settings: JastorObject {
         #expect(zoo.creatures.map { String(describing: type(of: $0)) } == ["Tortoise", "Creature"])
         #expect((zoo.creatures[0] as? Tortoise)?.age == 120)
         #expect((zoo.byName["polly"] as? Parrot)?.words == ["hello"])
+        // The writer's zoo holds one Polly in two places: one instance here too.
+        #expect(zoo.byName["polly"] === zoo.star)
         let root = try Creature.unarchive(from: try archive("subclass-root", format))
         #expect((root as? Parrot)?.words == ["hello", "cracker"])
     }

@@ -47,8 +47,9 @@ extension JastorObject {
     /// - Throws: ``JastorError`` when the model holds a value JSON cannot represent, or a model
     ///   whose class another process could not resolve from the archive (`.disallowedClass`: see
     ///   ``archiveSubclasses`` and ``registerForArchiving(_:)``), or more values than
-    ///   ``JastorLimits/maximumValueCount`` (`.tooManyValues`), counting a model shared by several
-    ///   properties at each of them, as reading the archive counts them.
+    ///   ``JastorLimits/maximumValueCount`` (`.tooManyValues`), counted as reading the archive
+    ///   counts them (a model held in several places is written whole once, and referred to at
+    ///   the others).
     public final func archivedData(format: JastorArchiveFormat = .binaryPropertyList) throws -> Data {
         let limits = JastorLimits.current
         var context = EncodingContext(purpose: .archive, limits: limits)

@@ -49,6 +49,21 @@ enum ArchivingDoc {
         }
     }
 
+    final class Author: JastorObject {
+        var name = ""
+        override class var properties: [JastorProperty] { register(\.name) }
+    }
+
+    final class Post: JastorObject {
+        var author = Author()
+        override class var properties: [JastorProperty] { register(\.author) }
+    }
+
+    final class Blog: JastorObject {
+        var posts: [Post] = []
+        override class var properties: [JastorProperty] { register(\.posts) }
+    }
+
     /// `Reading` in a release that changed the transform and forgot to raise the version.
     enum VersionNotRaised {
         final class Reading: JastorObject {
@@ -77,6 +92,22 @@ enum ArchivingDoc {
 
             #expect(restored == product)
             #expect(decoded == product)
+        }
+
+        @Test func sharedModelsStayShared() throws {
+            let ada = Author()
+            ada.name = "Ada"
+            let first = Post()
+            let second = Post()
+            first.author = ada
+            second.author = ada
+            let blog = Blog()
+            blog.posts = [first, second]
+            let copy = try Blog.unarchive(from: try blog.archivedData())
+            print(copy.posts[0].author === copy.posts[1].author)  // true
+
+            #expect(copy.posts[0].author === copy.posts[1].author)
+            #expect(copy.posts[0].author.name == "Ada")
         }
 
         @Test func polymorphicModelsInYourOwnCodableType() throws {
