@@ -121,6 +121,24 @@ struct ArchiveIdentityTests {
         }
     }
 
+    /// Many models, each held twice: every one comes back shared with its own twin only.
+    @Test func manySharedModelsKeepTheirOwnIdentities() throws {
+        let posts = (0..<300).map { index in
+            let post = Post()
+            post.title = "\(index)"
+            return post
+        }
+        let blog = Blog()
+        blog.posts = posts + posts.reversed()
+        for format in Self.formats {
+            let copy = try Blog.unarchive(from: try blog.archivedData(format: format))
+            for index in 0..<300 {
+                #expect(copy.posts[index] === copy.posts[599 - index] && copy.posts[index].title == "\(index)")
+            }
+            #expect(Set(copy.posts.map(ObjectIdentifier.init)).count == 300, "\(format)")
+        }
+    }
+
     private static func archive(root: String, version: Int = 3) -> Data {
         let text =
             #"{"format": "jastor-archive", "version": \#(version), "rootClass": "IdentityBlog", "#

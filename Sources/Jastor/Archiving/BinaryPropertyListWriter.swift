@@ -73,7 +73,9 @@ struct BinaryPropertyListWriter {
             var values: [Int] = []
             keys.reserveCapacity(object.entries.count + 1)
             values.reserveCapacity(object.entries.count + 1)
-            if let model = object.model, let number = model.number, model.isReference || referenced.contains(number) {
+            if let model = object.model, let number = model.number,
+                model.isReference || (!referenced.isEmpty && referenced.contains(number))
+            {
                 valueCount &+= 1
                 let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
                 keys.append(append(.string(key)))

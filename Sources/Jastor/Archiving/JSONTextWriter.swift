@@ -64,7 +64,9 @@ struct JSONTextWriter {
     mutating func writeObject(_ object: JSONObject) throws(JastorError) {
         writer.beginObject()
         var first = true
-        if let model = object.model, let number = model.number, model.isReference || referenced.contains(number) {
+        if let model = object.model, let number = model.number,
+            model.isReference || (!referenced.isEmpty && referenced.contains(number))
+        {
             valueCount &+= 1
             let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
             writer.writeKey(key, first: true)

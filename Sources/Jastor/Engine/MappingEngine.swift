@@ -394,7 +394,7 @@ enum MappingEngine {
         let tag = ModelTag(
             className: archived ? plan.archiveIdentity.name : plan.className,
             differsFromDeclaredType: type(of: model) != declaredType,
-            number: archived && !untyped ? context.archiveIdentities.numberAsWritten(model) : nil)
+            identity: archived && !untyped ? context.archiveIdentities.numberAsWritten(model) : 0)
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
             // Only JSON output leaves out a `nil` or empty value whose default is as empty; archives
