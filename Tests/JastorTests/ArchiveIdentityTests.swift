@@ -81,12 +81,17 @@ struct ArchiveIdentityTests {
     @Test func theSharedModelIsWrittenOnceAndTheArchiveIsVersion3() throws {
         let text = String(decoding: try sharedBlog().archivedData(format: .json), as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"jastor-archive","version":3,"#), "\(text)")
-        // Numbered in writing order, the root first; only the models written again carry theirs.
-        #expect(text.contains(#""owner":{"$id":2,"$class":"IdentityAuthor","name":"Ada","books":2}"#), "\(text)")
-        #expect(text.contains(#""author":{"$ref":2}"#), "\(text)")
-        #expect(text.contains(#"{"$id":4,"title":"two","author":{"$ref":2},"editor":{"$ref":2}}"#), "\(text)")
-        #expect(text.components(separatedBy: #""Ada""#).count == 2, "the owner's name written once: \(text)")
+        // Numbered in writing order, the root first; every place holding a shared model refers to
+        // it, and the table at the end holds each once, with its class.
+        #expect(text.contains(#""owner":{"$ref":2}"#), "\(text)")
+        #expect(text.contains(#"{"title":"one","author":{"$ref":2},"editor":null}"#), "\(text)")
         #expect(text.contains(#""byTitle":{"two":{"$ref":4}}"#), "\(text)")
+        #expect(
+            text.hasSuffix(
+                #","shared":{"2":{"$class":"IdentityAuthor","name":"Ada","books":2},"#
+                    + #""4":{"$class":"IdentityPost","title":"two","author":{"$ref":2},"editor":{"$ref":2}}}}"#),
+            "\(text)")
+        #expect(text.components(separatedBy: #""Ada""#).count == 2, "the owner's name written once: \(text)")
     }
 
     /// An archive with no model held twice is written as before: version 2, no numbers.
@@ -97,7 +102,7 @@ struct ArchiveIdentityTests {
         blog.posts = [post]
         let text = String(decoding: try blog.archivedData(format: .json), as: UTF8.self)
         #expect(text.hasPrefix(#"{"format":"jastor-archive","version":2,"#), "\(text)")
-        #expect(!text.contains("$id") && !text.contains("$ref"), "\(text)")
+        #expect(!text.contains("$ref") && !text.contains(#""shared""#), "\(text)")
     }
 
     /// Sharing many times over stays linear: 40 levels, each holding the one below twice (2^40
@@ -139,51 +144,91 @@ struct ArchiveIdentityTests {
         }
     }
 
-    private static func archive(root: String, version: Int = 3) -> Data {
+    private static func archive(
+        root: String, shared: String? = nil, rootClass: String = "IdentityBlog", version: Int = 3
+    ) -> Data {
         let text =
-            #"{"format": "jastor-archive", "version": \#(version), "rootClass": "IdentityBlog", "#
-            + #""classes": {"IdentityBlog": 1, "IdentityPost": 1, "IdentityPerson": 1}, "transforms": {}, "#
-            + #""root": \#(root)}"#
+            #"{"format": "jastor-archive", "version": \#(version), "rootClass": "\#(rootClass)", "#
+            + #""classes": {"IdentityBlog": 1, "IdentityPost": 1, "IdentityPerson": 1, "IdentityNode": 1}, "#
+            + #""transforms": {}, "root": \#(root)"# + (shared.map { #", "shared": \#($0)"# } ?? "") + "}"
         return Data(text.utf8)
     }
 
-    @Test(arguments: [
-        (
-            #"{"posts": [{"$ref": 1}]}"#,
-            "posts[0]: expected the number of a model written before in $ref, found 1, which no model read before has"
-        ),
-        (
-            #"{"posts": [{"$id": 1, "title": "a"}, {"$ref": 1, "title": "b"}]}"#,
-            "posts[1]: expected $ref alone in its object (a model written before), found 1 other member"
-        ),
-        (
-            #"{"posts": [{"$id": 1, "title": "a"}, {"$ref": "1"}]}"#,
-            #"posts[1]: expected the number of a model written before in $ref, found String "1""#
-        ),
-        (
-            #"{"posts": [{"$id": 1, "title": "a"}, {"$id": 1, "title": "b"}]}"#,
-            "posts[1]: expected one model numbered 1 ($id), found another model with that number"
-        ),
-        (
-            #"{"posts": [{"$id": 0, "title": "a"}]}"#,
-            "posts[0]: expected a model's number in $id, found Number 0"
-        ),
-        (
-            #"{"owner": {"$id": 1, "name": "x"}, "posts": [{"$ref": 1}]}"#,
-            "posts[0]: expected Post or a subclass, found a reference ($ref) to a Person"
-        ),
-        (
-            #"{"posts": [{"$id": 1, "title": "a", "author": {"$ref": 1}}]}"#,
-            "posts[0].author: expected the number of a model written before in $ref, found 1, which no model read before has"
-        ),
-        (#"{"$ref": 1}"#, "expected the root model written whole, found a reference ($ref)"),
-    ])
-    func aCraftedReferenceIsRefusedAtItsPath(root: String, message: String) throws {
-        let error = try #require(throws: JastorError.self) { try Blog.unarchive(from: Self.archive(root: root)) }
+    @Test(
+        arguments: [
+            (
+                #"{"posts": [{"$ref": 1}]}"#, nil,
+                "posts[0]: expected a shared model numbered 1 in the archive's table, found no table"
+            ),
+            (
+                #"{"posts": [{"$ref": 1}]}"#, #"{"2": {"$class": "IdentityPost"}}"#,
+                "posts[0]: expected a shared model numbered 1 in the archive's table, found none"
+            ),
+            (
+                #"{"posts": [{"$ref": 1, "title": "b"}]}"#, #"{"1": {"$class": "IdentityPost"}}"#,
+                "posts[0]: expected $ref alone in its object (a shared model), found 1 other member"
+            ),
+            (
+                #"{"posts": [{"$ref": "1"}]}"#, #"{"1": {"$class": "IdentityPost"}}"#,
+                #"posts[0]: expected the number of a shared model in $ref, found String "1""#
+            ),
+            (
+                #"{"posts": [{"$ref": 0}]}"#, #"{"0": {"$class": "IdentityPost"}}"#,
+                "posts[0]: expected the number of a shared model in $ref, found Number 0"
+            ),
+            (
+                #"{"posts": [{"$ref": 1}]}"#, #"{"1": {"title": "a"}}"#,
+                "posts[0]: expected a class marker in shared model 1, found none"
+            ),
+            (
+                #"{"posts": [{"$ref": 1}]}"#, #"{"1": {"$class": "IdentityPerson", "name": "x"}}"#,
+                "posts[0]: expected Post or a subclass, found class IdentityPerson"
+            ),
+            (
+                #"{"owner": {"$ref": 1}, "posts": [{"$ref": 1}]}"#,
+                #"{"1": {"$class": "IdentityPerson", "name": "x"}}"#,
+                "posts[0]: expected Post or a subclass, found a reference ($ref) to a Person"
+            ),
+            (
+                #"{"$ref": 1}"#, #"{"1": {"$class": "IdentityBlog"}}"#,
+                "expected the root model written whole, found a reference ($ref)"
+            ),
+            (#"{"posts": []}"#, "[]", #"expected a table of shared models in "shared", found Array"#),
+        ] as [(String, String?, String)])
+    func aCraftedReferenceIsRefusedAtItsPath(root: String, shared: String?, message: String) throws {
+        let error = try #require(throws: JastorError.self) {
+            try Blog.unarchive(from: Self.archive(root: root, shared: shared))
+        }
         #expect(error.issues.map(\.description) == [message])
     }
 
-    /// Version 2 knows no numbers: `$id` and `$ref` there are unknown markers, as they always were.
+    /// A shared model whose definition holds a reference to itself (a cycle the writer never writes).
+    @Test func aSharedModelHoldingItselfIsRefused() throws {
+        let data = Self.archive(
+            root: #"{"children": [{"$ref": 1}]}"#,
+            shared: #"{"1": {"$class": "IdentityNode", "label": "loop", "children": [{"$ref": 1}]}}"#,
+            rootClass: "IdentityNode")
+        let error = try #require(throws: JastorError.self) { try Node.unarchive(from: data) }
+        #expect(
+            error.issues.map(\.description) == [
+                "children[0].children[0]: expected a shared model that does not hold itself, found model 1 held "
+                    + "inside itself"
+            ])
+    }
+
+    /// Shared models are read where first asked for, whatever order the reading class reads its
+    /// properties in (a later version may declare them in another): the table, not the order, says.
+    @Test func aSharedModelReadsBackWhicheverPlaceIsReadFirst() throws {
+        let data = Self.archive(
+            root: #"{"posts": [{"$ref": 3}], "owner": {"$ref": 2}, "byTitle": {"x": {"$ref": 3}}}"#,
+            shared: #"{"3": {"$class": "IdentityPost", "title": "x", "author": {"$ref": 2}}, "#
+                + #""2": {"$class": "IdentityPerson", "name": "Ada"}}"#)
+        let blog = try Blog.unarchive(from: data)
+        #expect(blog.posts[0] === blog.byTitle["x"] && blog.posts[0].author === blog.owner)
+        #expect(blog.owner.name == "Ada" && blog.posts[0].title == "x")
+    }
+
+    /// Version 2 knows no shared models: `$ref` there is an unknown marker, as it always was.
     @Test func version2RefusesTheMarkers() throws {
         let error = try #require(throws: JastorError.self) {
             try Blog.unarchive(from: Self.archive(root: #"{"posts": [{"$ref": 1}]}"#, version: 2))
@@ -194,8 +239,8 @@ struct ArchiveIdentityTests {
 
     @Test func aMarkerInAValuesPlaceIsRefused() throws {
         let error = try #require(throws: JastorError.self) {
-            try Blog.unarchive(from: Self.archive(root: #"{"owner": {"name": "$id"}}"#))
+            try Blog.unarchive(from: Self.archive(root: #"{"owner": {"name": "$ref"}}"#))
         }
-        #expect(error.description.contains(#"the marker "$id", a key, as a value"#), "\(error)")
+        #expect(error.description.contains(#"the marker "$ref", a key, as a value"#), "\(error)")
     }
 }

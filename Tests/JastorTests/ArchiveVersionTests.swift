@@ -394,7 +394,7 @@ private final class ItemListV2: JastorObject {
             text.hasPrefix(
                 #"{"format":"jastor-archive","version":3,"rootClass":"Kennel","#
                     + #""classes":{"Kennel":1,"Puppy":1,"Dog":1,"Animal":1},"transforms":{},"#
-                    + #""root":{"resident":{"$id":2,"$class":"Puppy","#))
+                    + #""root":{"resident":{"$ref":2},"#))
     }
 
     @Test func olderClassVersionsAreMigratedOnlyThen() throws {

@@ -5,7 +5,7 @@ enum ArchiveHeader {
     static let formatName = "jastor-archive"
     /// Version 2 records module-free archive names with a class table, escapes strings starting
     /// with `$` and spells non-JSON values with markers (``ArchiveSpelling``); version 3 adds
-    /// `$id` and `$ref`, for a model held in several places (``ArchiveIdentities``), and is
+    /// `$ref` and the `shared` table, for a model held in several places (``ArchiveIdentities``), and is
     /// written only then.
     static let currentVersion = 3
     /// The version of an archive that holds no model twice.
@@ -41,7 +41,7 @@ struct ArchiveEnvelope {
 
     /// The envelope as a binary property list.
     func propertyList(within limits: JastorLimits) throws(JastorError) -> Data {
-        try BinaryPropertyListWriter.write(.object(members), referenced: referenced, within: limits)
+        try BinaryPropertyListWriter.writeEnvelope(members, referenced: referenced, within: limits)
     }
 
     /// Throws `.tooManyValues` when the archive holds more values than `limits` let a reader read.
@@ -65,7 +65,7 @@ struct ArchiveEnvelope {
     /// The envelope as JSON text, written directly rather than through `JSONEncoder`.
     func jsonText(within limits: JastorLimits) throws(JastorError) -> Data {
         var writer = JSONTextWriter(referenced: referenced)
-        try writer.write(.object(members))
+        try writer.writeEnvelope(members)
         try Self.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.bytes)
     }

@@ -1,21 +1,26 @@
 /// How archives keep a model held in several places one model.
 ///
-/// Writing numbers each model written whole, in writing order (1, 2, …). A model met again
-/// (outside untyped values, which read back as dictionaries, and never one that encloses the place,
-/// a cycle the writer refuses) is written as `{"$ref": number}`; the first place then carries
-/// `"$id": number`, and the archive is of format version 3 (``ArchiveHeader``). An archive with no
-/// model held twice is written as before, version 2, byte for byte.
+/// Writing numbers each model written whole, in writing order (1, 2, …, the root first). A model
+/// met again (outside untyped values, which read back as dictionaries, and never one that encloses
+/// the place: a cycle, which the writer refuses) makes the model *shared*: every place that holds
+/// it, the first too, is written `{"$ref": number}`, and the model itself once, with its class
+/// marker, in the envelope's `"shared"` table under its number; the archive is then of format
+/// version 3 (``ArchiveHeader``). An archive with no shared model is written as before, version 2,
+/// byte for byte.
 ///
-/// Reading a version-3 archive, a model with `$id` is remembered under its number once built, and
-/// `{"$ref": number}` is that same instance, if it is the declared class or a subclass of it;
-/// anything else (a number not yet read, a `$ref` beside other members, an `$id` given twice, a
-/// number that is not a positive integer) is an `.unreadableArchive` issue at its path. Version 2
-/// and 1 archives hold no such markers: one there is refused (``ArchiveReader``).
+/// Reading a version-3 archive, `{"$ref": number}` is the model the table holds under that
+/// number, read the first time a place asks for it (so the order properties are read in, which a
+/// later version of a class may change, does not matter) and the same instance at every other
+/// place, if it is the class declared there or a subclass (``ArchiveClassRegistry``, checked
+/// before it is built). A number the table lacks, a definition that refers back to itself while
+/// it is read (a cycle), a `$ref` beside other members, or one that is not a positive integer is
+/// an `.unreadableArchive` issue at its path. Versions 1 and 2 hold no `$ref`: one there is an
+/// unknown marker, refused (``ArchiveSpelling``).
 struct ArchiveIdentities {
-    /// The key of a model's number where it is written whole.
-    static let identityMarker = "$id"
-    /// The key of the only member of a model written again.
+    /// The key of the only member of an object standing for a shared model.
     static let referenceMarker = "$ref"
+    /// The envelope's table of shared models.
+    static let sharedKey = "shared"
 
     // MARK: Writing
 
@@ -23,7 +28,7 @@ struct ArchiveIdentities {
     /// The models numbered, kept alive for the run so that no identifier is reused by another
     /// object (a model a transform's `encode` makes and drops).
     private var written: [AnyObject] = []
-    /// The numbers of the models written again, whose first place carries `$id`.
+    /// The numbers of the models written again: the shared models, which the table holds.
     private(set) var referenced: Set<Int> = []
 
     /// The number of `model` if it was written whole before.
@@ -53,19 +58,26 @@ struct ArchiveIdentities {
 
     // MARK: Reading
 
-    /// The models read with `$id`, by number.
+    /// The shared models read so far, by number.
     private var models: [Int: JastorObject] = [:]
+    /// The numbers of the shared models being read, whose definitions may not refer back to them.
+    private var reading: Set<Int> = []
 
-    /// The model numbered `number`, if one was read.
+    /// The shared model numbered `number`, if it was read.
     func model(numbered number: Int) -> JastorObject? {
         models[number]
     }
 
-    /// Remembers `model` as numbered `number`; `false` when another model has the number.
-    mutating func remember(_ model: JastorObject, as number: Int) -> Bool {
-        guard models[number] == nil else { return false }
-        models[number] = model
-        return true
+    /// Marks the shared model numbered `number` as being read; `false` when it already is (a
+    /// definition refers back to itself).
+    mutating func beginReading(_ number: Int) -> Bool {
+        reading.insert(number).inserted
+    }
+
+    /// Ends what ``beginReading(_:)`` began, remembering the model read, if any.
+    mutating func endReading(_ number: Int, model: JastorObject?) {
+        reading.remove(number)
+        if let model { models[number] = model }
     }
 }
 

@@ -80,7 +80,17 @@ enum ArchiveReader {
         let classVersions = version < 2 ? [:] : try self.classVersions(in: members["classes"])
         let transforms = version < 2 ? nil : try ArchiveTransforms.table(in: members[ArchiveTransforms.envelopeKey])
         guard let root = members["root"] else { throw missing("root") }
-        let reading = ArchiveReading(formatVersion: Int(version), classVersions: classVersions, transforms: transforms)
+        var reading = ArchiveReading(formatVersion: Int(version), classVersions: classVersions, transforms: transforms)
+        if version >= 3, let table = members[ArchiveIdentities.sharedKey] {
+            guard case .object = table.kind else {
+                throw error(
+                    .unreadableArchive, expected: "a table of shared models in \"\(ArchiveIdentities.sharedKey)\"",
+                    found: table.kind.summary)
+            }
+            reading.readShared = { number, declared, context in
+                sharedModel(number, in: table.object, declaredAs: declared, context: &context)
+            }
+        }
         return OpenedArchive(rootClass: rootClass, reading: reading) { type, context in
             if let issue = StrictMapping.Root.object.mismatch(root, for: type) {
                 context.record(issue.kind, expected: issue.expected, found: issue.found)
@@ -95,6 +105,37 @@ enum ArchiveReader {
             }
             return ArchivedModel.read(type, from: root.object, rootName: rootClass, context: &context)
         }
+    }
+
+    /// The shared model numbered `number` in `table` (``ArchiveIdentities``), of the class its
+    /// marker names where `declared` is declared (resolved before anything is built).
+    private static func sharedModel<Table: JSONObjectSource>(
+        _ number: Int, in table: Table, declaredAs declared: JastorObject.Type, context: inout MappingContext
+    ) -> JastorObject? where Table.Member: JSONSource {
+        guard let definition = table[String(number)], case .object = definition.kind else {
+            context.record(
+                .unreadableArchive, expected: "a shared model numbered \(number) in the archive's table",
+                found: table[String(number)]?.kind.summary ?? "none")
+            return nil
+        }
+        let members = definition.object
+        guard case .scalar(.string(let name))? = members[MappingEngine.classMarkerKey]?.kind else {
+            context.record(
+                .unreadableArchive, expected: "a class marker in shared model \(number)",
+                found: members[MappingEngine.classMarkerKey]?.kind.summary ?? "none")
+            return nil
+        }
+        switch context.archive?.resolve(name, declaredAs: declared) ?? .unknown {
+        case .resolved(let type):
+            return ArchivedModel.read(type, from: members, context: &context)
+        case .unknown:
+            context.record(.disallowedClass, expected: "\(declared) or a subclass", found: "class \(name)")
+        case .ambiguous(let candidates):
+            context.record(
+                .disallowedClass, expected: "one class named \(name.debugDescription) where \(declared) is declared",
+                found: candidates.joined(separator: ", "))
+        }
+        return nil
     }
 
     /// The class table of a version-2 archive: archive name → class version (1 or more).

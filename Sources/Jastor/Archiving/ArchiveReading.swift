@@ -41,8 +41,11 @@ struct ArchiveReading {
     let isLegacy: Bool
     /// Whether the archive is of format version 3, whose models may be `$ref`s to one read before.
     let usesReferences: Bool
-    /// The models read with `$id` (``ArchiveIdentities``).
+    /// The shared models read so far (``ArchiveIdentities``).
     var identities = ArchiveIdentities()
+    /// Reads the shared model of a number from the envelope's table, as a class that fits where
+    /// the given class is declared; `nil` when the archive has no table.
+    var readShared: ((Int, JastorObject.Type, inout MappingContext) -> JastorObject?)?
     /// The archive's class table: archive name → class version.
     private let classVersions: [String: Int]
     /// The archive's transform table (``ArchiveTransforms``), or `nil` when it records none.

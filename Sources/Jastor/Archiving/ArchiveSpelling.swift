@@ -11,7 +11,7 @@ import Foundation
 /// | marker | value |
 /// |---|---|
 /// | `$class` (object key) | the class of a model stored under a property of a less specific type |
-/// | `$id`, `$ref` (object keys, version 3) | a model's number, where a model held in several places is written whole and where it is written again (``ArchiveIdentities``) |
+/// | `$ref` (object key, version 3) | the number of a shared model, in the envelope's `shared` table, that a place holds (``ArchiveIdentities``) |
 /// | `$null` | `null` (property lists have no null) |
 /// | `$nan`, `$inf`, `$-inf` | a non-finite `Double` |
 /// | `$decimal:<text>` | a `Decimal`, exactly (`$decimal:NaN` for its NaN) |
@@ -28,7 +28,7 @@ enum ArchiveSpelling {
     /// The markers only an object's key may be, in an archive of format version `version`.
     static func keyMarkers(inVersion version: Int64) -> [String] {
         version >= 3
-            ? [classMarker, ArchiveIdentities.identityMarker, ArchiveIdentities.referenceMarker] : [classMarker]
+            ? [classMarker, ArchiveIdentities.referenceMarker] : [classMarker]
     }
     static let null = "$null"
     private static let decimalPrefix = "$decimal:"

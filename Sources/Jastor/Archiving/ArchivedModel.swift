@@ -31,18 +31,17 @@ enum ArchivedModel {
         case .current:
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
-            return remember(model, numberedIn: members, context: &context) ? model : nil
+            return model
         case .currentWithChangedTransforms(let changes):
             // Refused only when the object holds a value a changed transform would read.
             if ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
-            return remember(model, numberedIn: members, context: &context) ? model : nil
+            return model
         case .older(let migrations, let changes):
             if !changes.isEmpty, ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
             var properties = members.foundationDictionary
             properties[MappingEngine.classMarkerKey] = nil
-            properties[ArchiveIdentities.identityMarker] = nil
             for migration in migrations {
                 do {
                     try migration.type.migrate(archivedProperties: &properties, fromVersion: migration.version)
@@ -60,7 +59,7 @@ enum ArchivedModel {
             context.archive?.isInsideMigratedProperties = true
             MappingEngine.fill(model, from: FoundationObject(dictionary: properties), by: .storage, context: &context)
             context.archive?.isInsideMigratedProperties = wasInside
-            return remember(model, numberedIn: members, context: &context) ? model : nil
+            return model
         case .newer(let newer, let version):
             let of = newer == type ? "\(type)" : "\(newer) (base of \(type))"
             context.record(
@@ -83,58 +82,46 @@ enum ArchivedModel {
         }
     }
 
-    /// The model an archive's `{"$ref": number}` stands for, read before with `"$id": number`
-    /// (``ArchiveIdentities``); `nil`, with an `.unreadableArchive` issue, for a number that is
-    /// not a positive integer or not read yet, or a reference beside other members.
+    /// The model an archive's `{"$ref": number}` stands for: the shared model of that number
+    /// (``ArchiveIdentities``), read now from the envelope's table if no place read it before, as
+    /// a class its marker names that fits where `declared` is declared; `nil`, with an issue, for
+    /// a number that is not a positive integer or that the table lacks, a reference beside other
+    /// members, a definition that refers back to itself, or a class that does not fit.
     static func model<Members: JSONObjectSource>(
-        referencedBy reference: Members.Member, in members: Members, context: inout MappingContext
+        referencedBy reference: Members.Member, in members: Members, declaredAs declared: JastorObject.Type,
+        context: inout MappingContext
     ) -> JastorObject? where Members.Member: JSONSource {
         let marker = ArchiveIdentities.referenceMarker
         var others = 0
         members.forEachMember { key, _ in if key != marker { others += 1 } }
         guard others == 0 else {
             context.record(
-                .unreadableArchive, expected: "\(marker) alone in its object (a model written before)",
+                .unreadableArchive, expected: "\(marker) alone in its object (a shared model)",
                 found: "\(others) other member\(others == 1 ? "" : "s")")
             return nil
         }
-        guard case .scalar(.integer(let number)) = reference.kind, number >= 1 else {
+        guard case .scalar(.integer(let wide)) = reference.kind, wide >= 1, let number = Int(exactly: wide) else {
             context.record(
-                .unreadableArchive, expected: "the number of a model written before in \(marker)",
+                .unreadableArchive, expected: "the number of a shared model in \(marker)",
                 found: reference.kind.summary)
             return nil
         }
-        guard let model = context.archive?.identities.model(numbered: Int(number)) else {
+        if let model = context.archive?.identities.model(numbered: number) { return model }
+        guard let read = context.archive?.readShared else {
             context.record(
-                .unreadableArchive, expected: "the number of a model written before in \(marker)",
-                found: "\(number), which no model read before has")
+                .unreadableArchive, expected: "a shared model numbered \(number) in the archive's table",
+                found: "no table")
             return nil
         }
+        guard context.archive?.identities.beginReading(number) == true else {
+            context.record(
+                .unreadableArchive, expected: "a shared model that does not hold itself",
+                found: "model \(number) held inside itself")
+            return nil
+        }
+        let model = read(number, declared, &context)
+        context.archive?.identities.endReading(number, model: model)
         return model
-    }
-
-    /// Remembers `model` under the number its `$id` gives, in an archive of format version 3;
-    /// returns `false`, with an `.unreadableArchive` issue, for a number that is not a positive
-    /// integer or that another model has.
-    private static func remember<Members: JSONObjectSource>(
-        _ model: JastorObject, numberedIn members: Members, context: inout MappingContext
-    ) -> Bool where Members.Member: JSONSource {
-        guard context.archive?.usesReferences == true, let identity = members[ArchiveIdentities.identityMarker] else {
-            return true
-        }
-        guard case .scalar(.integer(let number)) = identity.kind, number >= 1 else {
-            context.record(
-                .unreadableArchive, expected: "a model's number in \(ArchiveIdentities.identityMarker)",
-                found: identity.kind.summary)
-            return false
-        }
-        guard context.archive?.identities.remember(model, as: Int(number)) == true else {
-            context.record(
-                .unreadableArchive, expected: "one model numbered \(number) (\(ArchiveIdentities.identityMarker))",
-                found: "another model with that number")
-            return false
-        }
-        return true
     }
 
     /// The name a model's class marker gives, if it has one.

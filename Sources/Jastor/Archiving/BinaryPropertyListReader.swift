@@ -62,7 +62,7 @@ struct BinaryPropertyListReader {
     private struct Conversion {
         let value: JSONValue
         let count: Int
-        /// Whether the object is a marker only an object's key may be (`$class`; `$id` and `$ref` in
+        /// Whether the object is a marker only an object's key may be (`$class`; `$ref` in
         /// version 3), itself.
         var isKeyMarker = false
 

@@ -23,24 +23,63 @@ struct BinaryPropertyListWriter {
     private var bytes: [UInt8] = []
     /// The values added, as ``BinaryPropertyListReader`` counts them: every object but keys.
     private var valueCount = 0
-    /// The numbers of the models written again, whose first place carries `$id` (``ArchiveIdentities``).
+    /// The numbers of the models written again (``ArchiveIdentities``): each is written in the
+    /// envelope's shared table, and as a reference wherever it is held.
     private var referenced: Set<Int> = []
+    /// The shared models met, not yet written in the table.
+    private var pendingShared: [(number: Int, object: JSONObject)] = []
 
     /// The property list of `root`.
     ///
-    /// - Parameters:
-    ///   - root: The tree to write.
-    ///   - referenced: The numbers of the models written again (``ArchiveIdentities``).
-    ///   - limits: The limits the reader reads within.
-    /// - Returns: The property list's bytes.
     /// - Throws: ``JastorError`` for a value a property list cannot hold (an opaque pass-through
     ///   value), or `.tooManyValues` for more values than `limits` let the reader read.
-    static func write(
-        _ root: JSONValue, referenced: Set<Int> = [], within limits: JastorLimits
+    static func write(_ root: JSONValue, within limits: JastorLimits) throws(JastorError) -> Data {
+        var writer = BinaryPropertyListWriter()
+        _ = try writer.add(root)
+        try ArchiveEnvelope.checkValueCount(writer.valueCount, within: limits)
+        return Data(writer.serialized())
+    }
+
+    /// The property list of an archive's envelope: its members, then the shared table
+    /// (``ArchiveIdentities``) when a model is shared, each shared model once, in the order first met.
+    ///
+    /// - Parameters:
+    ///   - envelope: The envelope's members.
+    ///   - referenced: The numbers of the models written again.
+    ///   - limits: The limits the reader reads within.
+    /// - Returns: The property list's bytes.
+    /// - Throws: As ``write(_:within:)``.
+    static func writeEnvelope(
+        _ envelope: JSONObject, referenced: Set<Int>, within limits: JastorLimits
     ) throws(JastorError) -> Data {
         var writer = BinaryPropertyListWriter()
         writer.referenced = referenced
-        _ = try writer.add(root)
+        writer.valueCount &+= 1
+        let number = writer.append(.dictionary(keys: [], values: []))
+        var keys: [Int] = []
+        var values: [Int] = []
+        for entry in envelope.entries {
+            keys.append(writer.append(.string(entry.key)))
+            values.append(try writer.add(entry.value))
+        }
+        if !writer.pendingShared.isEmpty {
+            writer.valueCount &+= 1
+            let table = writer.append(.dictionary(keys: [], values: []))
+            var tableKeys: [Int] = []
+            var tableValues: [Int] = []
+            var index = 0
+            // Adding a model may meet more shared models, which join the end of the list.
+            while index < writer.pendingShared.count {
+                let (shared, object) = writer.pendingShared[index]
+                tableKeys.append(writer.append(.string(String(shared))))
+                tableValues.append(try writer.add(object, definingShared: true))
+                index += 1
+            }
+            writer.objects[table] = .dictionary(keys: tableKeys, values: tableValues)
+            keys.append(writer.append(.string(ArchiveIdentities.sharedKey)))
+            values.append(table)
+        }
+        writer.objects[number] = .dictionary(keys: keys, values: values)
         try ArchiveEnvelope.checkValueCount(writer.valueCount, within: limits)
         return Data(writer.serialized())
     }
@@ -68,30 +107,7 @@ struct BinaryPropertyListWriter {
             objects[number] = .array(children)
             return number
         case .object(let object):
-            let number = append(.dictionary(keys: [], values: []))
-            var keys: [Int] = []
-            var values: [Int] = []
-            keys.reserveCapacity(object.entries.count + 1)
-            values.reserveCapacity(object.entries.count + 1)
-            if let model = object.model, let number = model.number,
-                model.isReference || (!referenced.isEmpty && referenced.contains(number))
-            {
-                valueCount &+= 1
-                let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
-                keys.append(append(.string(key)))
-                values.append(append(.integer(Int64(number))))
-            }
-            if let model = object.model, model.differsFromDeclaredType, !model.isReference {
-                valueCount &+= 1
-                keys.append(append(.string(ArchiveSpelling.classMarker)))
-                values.append(append(.string(model.className)))
-            }
-            for entry in object.entries {
-                keys.append(append(.string(ArchiveSpelling.escaped(entry.key))))
-                values.append(try add(entry.value))
-            }
-            objects[number] = .dictionary(keys: keys, values: values)
-            return number
+            return try add(object, definingShared: false)
         case .numberLiteral(let number):
             // Only `Codable` decoding makes one, and mapping converts it: no model holds it.
             throw JastorError(issues: [
@@ -104,6 +120,40 @@ struct BinaryPropertyListWriter {
                 JastorIssue(path: [], kind: .unencodableValue, expected: "a JSON value", found: "\(opaque.typeName)")
             ])
         }
+    }
+
+    /// Numbers an object and everything inside it; a shared model as a reference, unless this
+    /// adds its definition (`definingShared`), which always names its class.
+    private mutating func add(_ object: JSONObject, definingShared: Bool) throws(JastorError) -> Int {
+        if definingShared { valueCount &+= 1 }
+        if !definingShared, !referenced.isEmpty, let model = object.model, let shared = model.number,
+            model.isReference || referenced.contains(shared)
+        {
+            // The one place the model was written whole: its definition goes to the table.
+            if !model.isReference { pendingShared.append((shared, object)) }
+            valueCount &+= 1
+            let number = append(.dictionary(keys: [], values: []))
+            let key = append(.string(ArchiveIdentities.referenceMarker))
+            let value = append(.integer(Int64(shared)))
+            objects[number] = .dictionary(keys: [key], values: [value])
+            return number
+        }
+        let number = append(.dictionary(keys: [], values: []))
+        var keys: [Int] = []
+        var values: [Int] = []
+        keys.reserveCapacity(object.entries.count + 1)
+        values.reserveCapacity(object.entries.count + 1)
+        if let model = object.model, definingShared || model.differsFromDeclaredType {
+            valueCount &+= 1
+            keys.append(append(.string(ArchiveSpelling.classMarker)))
+            values.append(append(.string(model.className)))
+        }
+        for entry in object.entries {
+            keys.append(append(.string(ArchiveSpelling.escaped(entry.key))))
+            values.append(try add(entry.value))
+        }
+        objects[number] = .dictionary(keys: keys, values: values)
+        return number
     }
 
     private mutating func append(_ object: Object) -> Int {

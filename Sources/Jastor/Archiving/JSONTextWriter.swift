@@ -10,8 +10,11 @@ import Foundation
 /// straight to bytes costs a fraction of `JSONEncoder`'s way through encoding containers.
 struct JSONTextWriter {
     private var writer: JSONWriter
-    /// The numbers of the models written again, whose first place carries `$id` (``ArchiveIdentities``).
+    /// The numbers of the models written again (``ArchiveIdentities``): each is written in the
+    /// envelope's shared table, and as a reference wherever it is held.
     private let referenced: Set<Int>
+    /// The shared models met, not yet written in the table.
+    private var pendingShared: [(number: Int, object: JSONObject)] = []
 
     init(capacity: Int = 4096, referenced: Set<Int> = []) {
         writer = JSONWriter(escapesSlashes: false, capacity: capacity)
@@ -60,20 +63,53 @@ struct JSONTextWriter {
         }
     }
 
-    /// Writes an object member by member, in its own order.
-    mutating func writeObject(_ object: JSONObject) throws(JastorError) {
+    /// Writes an archive's envelope: its members, then the shared table (``ArchiveIdentities``)
+    /// when a model is shared, each shared model once, in the order first met.
+    mutating func writeEnvelope(_ envelope: JSONObject) throws(JastorError) {
+        valueCount &+= 1
         writer.beginObject()
         var first = true
-        if let model = object.model, let number = model.number,
-            model.isReference || (!referenced.isEmpty && referenced.contains(number))
-        {
-            valueCount &+= 1
-            let key = model.isReference ? ArchiveIdentities.referenceMarker : ArchiveIdentities.identityMarker
-            writer.writeKey(key, first: true)
-            writer.writeInteger(Int64(number))
+        for entry in envelope.entries {
+            writer.writeKey(entry.key, first: first)
             first = false
+            try write(entry.value)
         }
-        if let model = object.model, model.differsFromDeclaredType, !model.isReference {
+        if !pendingShared.isEmpty {
+            valueCount &+= 1
+            writer.writeKey(ArchiveIdentities.sharedKey, first: first)
+            writer.beginObject()
+            var index = 0
+            // Writing a model may meet more shared models, which join the end of the list.
+            while index < pendingShared.count {
+                let (number, object) = pendingShared[index]
+                writer.writeKey(String(number), first: index == 0)
+                valueCount &+= 1
+                try writeObject(object, definingShared: true)
+                index += 1
+            }
+            writer.endObject(isEmpty: false)
+        }
+        writer.endObject(isEmpty: first)
+    }
+
+    /// Writes an object member by member, in its own order; a shared model as a reference,
+    /// unless this writes its definition (`definingShared`), which always names its class.
+    mutating func writeObject(_ object: JSONObject, definingShared: Bool = false) throws(JastorError) {
+        if !definingShared, !referenced.isEmpty, let model = object.model, let number = model.number,
+            model.isReference || referenced.contains(number)
+        {
+            // The one place the model was written whole: its definition goes to the table.
+            if !model.isReference { pendingShared.append((number, object)) }
+            writer.beginObject()
+            valueCount &+= 1
+            writer.writeKey(ArchiveIdentities.referenceMarker, first: true)
+            writer.writeInteger(Int64(number))
+            writer.endObject(isEmpty: false)
+            return
+        }
+        writer.beginObject()
+        var first = true
+        if let model = object.model, definingShared || model.differsFromDeclaredType {
             valueCount &+= 1
             writer.writeKey(ArchiveSpelling.classMarker, first: first)
             writer.writeString(model.className)

@@ -48,8 +48,8 @@ extension JastorObject {
     ///   whose class another process could not resolve from the archive (`.disallowedClass`: see
     ///   ``archiveSubclasses`` and ``registerForArchiving(_:)``), or more values than
     ///   ``JastorLimits/maximumValueCount`` (`.tooManyValues`), counted as reading the archive
-    ///   counts them (a model held in several places is written whole once, and referred to at
-    ///   the others).
+    ///   counts them (a model held in several places is written once, and referred to where it
+    ///   is held).
     public final func archivedData(format: JastorArchiveFormat = .binaryPropertyList) throws -> Data {
         let limits = JastorLimits.current
         var context = EncodingContext(purpose: .archive, limits: limits)

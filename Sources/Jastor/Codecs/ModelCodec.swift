@@ -161,7 +161,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         in members: Members, context: inout MappingContext
     ) -> ReferenceReading where Members.Member: JSONSource {
         guard let reference = members[ArchiveIdentities.referenceMarker] else { return .notAReference }
-        guard let model = ArchivedModel.model(referencedBy: reference, in: members, context: &context) else {
+        guard
+            let model = ArchivedModel.model(
+                referencedBy: reference, in: members, declaredAs: modelType, context: &context)
+        else {
             return .refused
         }
         guard let fitting = self.model(in: model) else {

@@ -373,8 +373,8 @@ enum MappingEngine {
         guard !context.isTooDeep() else { return context.cutValue }
         let archived = context.purpose == .archive
         // A model an archive holds again, outside untyped values (which read back as dictionaries):
-        // a reference to where it was written whole, unless it encloses this place (a cycle,
-        // reported by `beginWriting`).
+        // a reference to it, unless it encloses this place (a cycle, reported by `beginWriting`).
+        // The archive writers move the shared model's tree into the envelope's table.
         if archived, !untyped, let number = context.archiveIdentities.number(of: model),
             context.levelsUp(to: model) == nil
         {

@@ -178,7 +178,7 @@ package final class JSONDocument: Sendable {
                 }
                 let value = try ArchiveSpelling.value(ofArchived: text, keyMarkers: keyMarkers)
                 if case .string = value {
-                    // `$class` unescaped (and `$id`, `$ref`) is a marker: an object's key, never a value.
+                    // `$class` unescaped (and `$ref`) is a marker: an object's key, never a value.
                     if keyMarkers.contains(text) {
                         let isKey = keys ?? keyNodes()
                         keys = isKey
