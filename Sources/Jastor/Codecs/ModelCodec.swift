@@ -47,15 +47,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         guard !context.isTooDeep(), let type = instantiatedType(for: members, context: &context) else { return false }
         guard !context.policy.readsPropertyNames else {
             // A model the archive wrote whole before: that instance, if it fits here.
-            if context.archive?.usesReferences == true {
-                switch referencedModel(in: members, context: &context) {
-                case .notAReference: break
-                case .refused: return false
-                case .model(let model):
-                    guard let model = model as? Model else { return false }
-                    slot.initialize(to: model)
-                    return true
-                }
+            if context.archive?.usesReferences == true,
+                let read = readReference(in: members, into: slot, context: &context)
+            {
+                return read
             }
             // `read` is generic over the object only, so that it is compiled for the byte reader's
             // objects here (over `Model` too, it would not be); it builds `type`, so is a `Model`.
@@ -145,35 +140,29 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
         (type as? Model.Type).map { ModelCodec(modelType: $0) }
     }
 
-    /// What a `{"$ref": number}` object of a version-3 archive stands for (``ArchiveIdentities``).
-    private enum ReferenceReading {
-        case notAReference
-        case refused
-        /// The model, of the declared class or a subclass.
-        case model(JastorObject)
-    }
-
-    /// The model `members` refers to, if it is a reference: one read before, if it fits here.
+    /// Reads into `slot` the model `members` refers to, if it is a reference of a version-3
+    /// archive (``ArchiveIdentities``): the shared model of its number, if it fits here; `nil`
+    /// when `members` is no reference, else whether `slot` now holds the model.
     ///
-    /// Kept out of line, so that reading a model's frame (one per nesting level) does not grow.
+    /// Kept out of line, and writing the slot itself, so that the frame of reading a model (one
+    /// per nesting level) does not grow.
     @inline(never)
-    private func referencedModel<Members: JSONObjectSource>(
-        in members: Members, context: inout MappingContext
-    ) -> ReferenceReading where Members.Member: JSONSource {
-        guard let reference = members[ArchiveIdentities.referenceMarker] else { return .notAReference }
+    private func readReference<Members: JSONObjectSource>(
+        in members: Members, into slot: UnsafeMutablePointer<Model>, context: inout MappingContext
+    ) -> Bool? where Members.Member: JSONSource {
+        guard let reference = members[ArchiveIdentities.referenceMarker] else { return nil }
         guard
             let model = ArchivedModel.model(
                 referencedBy: reference, in: members, declaredAs: modelType, context: &context)
-        else {
-            return .refused
-        }
+        else { return false }
         guard let fitting = self.model(in: model) else {
             context.record(
                 .disallowedClass, expected: "\(typeName) or a subclass",
                 found: "a reference (\(ArchiveIdentities.referenceMarker)) to a \(type(of: model))")
-            return .refused
+            return false
         }
-        return .model(fitting)
+        slot.initialize(to: fitting)
+        return true
     }
 
     /// The declared class; the subclass the declared class's `modelClass(for:)` picks; or in an

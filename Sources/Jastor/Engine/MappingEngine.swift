@@ -375,13 +375,8 @@ enum MappingEngine {
         // A model an archive holds again, outside untyped values (which read back as dictionaries):
         // a reference to it, unless it encloses this place (a cycle, reported by `beginWriting`).
         // The archive writers move the shared model's tree into the envelope's table.
-        if archived, !untyped, let number = context.archiveIdentities.number(of: model),
-            context.levelsUp(to: model) == nil
-        {
-            let plan = context.plans.plan(for: type(of: model))
-            context.checkArchivable(
-                type(of: model), declaredAs: declaredType, identity: plan.archiveIdentity, resolvedByReader: true)
-            return context.archiveIdentities.reference(to: number, className: plan.archiveIdentity.name)
+        if archived, !untyped, let reference = reference(to: model, declaredAs: declaredType, context: &context) {
+            return reference
         }
         guard context.beginWriting(model) else { return .null }
         defer { context.endWriting(model) }
@@ -426,6 +421,24 @@ enum MappingEngine {
             appendKeptMembers(of: kept, keptBy: unmapped, plan: plan, to: &object, context: &context)
         }
         return .object(object)
+    }
+
+    /// `{"$ref": number}` for a model an archive wrote before (``ArchiveIdentities``), checked to
+    /// be archivable where `declaredType` is declared; `nil` for one not written yet, and for one
+    /// being written around this place (a cycle, which `beginWriting` reports).
+    ///
+    /// Kept out of line, so that the frame of writing a model (one per nesting level) does not grow.
+    @inline(never)
+    private static func reference(
+        to model: JastorObject, declaredAs declaredType: JastorObject.Type, context: inout EncodingContext
+    ) -> JSONValue? {
+        guard let number = context.archiveIdentities.number(of: model), context.levelsUp(to: model) == nil else {
+            return nil
+        }
+        let plan = context.plans.plan(for: type(of: model))
+        context.checkArchivable(
+            type(of: model), declaredAs: declaredType, identity: plan.archiveIdentity, resolvedByReader: true)
+        return context.archiveIdentities.reference(to: number, className: plan.archiveIdentity.name)
     }
 
     /// What equality, hashing and `description` see in place of `model`, or `nil` when it is written
