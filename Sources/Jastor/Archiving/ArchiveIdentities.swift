@@ -30,6 +30,10 @@ struct ArchiveIdentities {
     private var written: [AnyObject] = []
     /// The numbers of the models written again: the shared models, which the table holds.
     private(set) var referenced: Set<Int> = []
+    /// How many untyped values (a model a transform's `encode` returns) enclose the place being
+    /// written: a model anywhere inside one reads back as part of a dictionary, so is neither
+    /// numbered nor referred to there.
+    var untypedLevels = 0
 
     /// The number of `model` if it was written whole before.
     func number(of model: AnyObject) -> Int? {

@@ -372,10 +372,11 @@ enum MappingEngine {
         }
         guard !context.isTooDeep() else { return context.cutValue }
         let archived = context.purpose == .archive
-        // A model an archive holds again, outside untyped values (which read back as dictionaries):
-        // a reference to it, unless it encloses this place (a cycle, reported by `beginWriting`).
-        // The archive writers move the shared model's tree into the envelope's table.
-        if archived, !untyped, let reference = reference(to: model, declaredAs: declaredType, context: &context) {
+        // Outside untyped values (which read back as dictionaries, models below them too), a model
+        // an archive holds again is a reference to it, unless it encloses this place (a cycle,
+        // reported by `beginWriting`). The archive writers move its tree into the envelope's table.
+        let numbered = archived && !untyped && context.archiveIdentities.untypedLevels == 0
+        if numbered, let reference = reference(to: model, declaredAs: declaredType, context: &context) {
             return reference
         }
         guard context.beginWriting(model) else { return .null }
@@ -389,7 +390,7 @@ enum MappingEngine {
         let tag = ModelTag(
             className: archived ? plan.archiveIdentity.name : plan.className,
             differsFromDeclaredType: type(of: model) != declaredType,
-            identity: archived && !untyped ? context.archiveIdentities.numberAsWritten(model) : 0)
+            identity: numbered ? context.archiveIdentities.numberAsWritten(model) : 0)
         var object = JSONObject(model: context.purpose == .dictionary ? nil : tag, capacity: plan.properties.count)
         for property in plan.properties {
             // Only JSON output leaves out a `nil` or empty value whose default is as empty; archives
@@ -521,6 +522,8 @@ enum MappingEngine {
                         + "dictionary: declare a typed property, or arrayElementTypes for an [Any])",
                     found: "a \(type(of: model)) model")
             }
+            context.archiveIdentities.untypedLevels += 1
+            defer { context.archiveIdentities.untypedLevels -= 1 }
             return encode(model, declaredType: JastorObject.self, untyped: true, context: &context)
         }
         let source = FoundationJSON(raw: value)
