@@ -81,4 +81,25 @@ struct ArchiveIdentityAttackTests {
         #expect(text.hasPrefix(#"{"format":"jastor-archive","version":2,"#), "\(text)")
         #expect(text.contains(#""label":{"$class":"AttackBox","tag":{"name":"x"}}"#), "\(text)")
     }
+
+    /// Each shared model is looked up in the table once: 20,000 of them, each held twice, read in
+    /// linear time (a lookup that scanned the table took a minute).
+    @Test func manySharedModelsReadInLinearTime() throws {
+        let leaves = (0..<20_000).map { index in
+            let leaf = Leaf()
+            leaf.name = "\(index)"
+            return leaf
+        }
+        let root = Leaf()
+        root.children = leaves + leaves
+        for format in Self.formats {
+            let data = try root.archivedData(format: format)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let copy = try Leaf.unarchive(from: data)
+            let elapsed = clock.now - start
+            #expect(elapsed < .seconds(15), "\(format): \(elapsed)")
+            #expect(copy.children[19_999] === copy.children[39_999] && copy.children[19_999].name == "19999")
+        }
+    }
 }

@@ -87,8 +87,10 @@ enum ArchiveReader {
                     .unreadableArchive, expected: "a table of shared models in \"\(ArchiveIdentities.sharedKey)\"",
                     found: table.kind.summary)
             }
+            // Indexed once: a lookup in the object scans its members, once per shared model.
+            let definitions = sharedDefinitions(in: table.object)
             reading.readShared = { number, declared, context in
-                sharedModel(number, in: table.object, declaredAs: declared, context: &context)
+                sharedModel(number, in: definitions, declaredAs: declared, context: &context)
             }
         }
         return OpenedArchive(rootClass: rootClass, reading: reading) { type, context in
@@ -107,15 +109,26 @@ enum ArchiveReader {
         }
     }
 
-    /// The shared model numbered `number` in `table` (``ArchiveIdentities``), of the class its
-    /// marker names where `declared` is declared (resolved before anything is built).
-    private static func sharedModel<Table: JSONObjectSource>(
-        _ number: Int, in table: Table, declaredAs declared: JastorObject.Type, context: inout MappingContext
-    ) -> JastorObject? where Table.Member: JSONSource {
-        guard let definition = table[String(number)], case .object = definition.kind else {
+    /// The members of the shared table by number: those whose key is a number as the writer
+    /// spells it (`2`, not `02`), the last one where a key repeats.
+    private static func sharedDefinitions<Table: JSONObjectSource>(in table: Table) -> [Int: Table.Member] {
+        var definitions: [Int: Table.Member] = [:]
+        table.forEachMember { key, member in
+            if let number = Int(key), String(number) == key { definitions[number] = member }
+        }
+        return definitions
+    }
+
+    /// The shared model numbered `number` among `definitions` (``ArchiveIdentities``), of the
+    /// class its marker names where `declared` is declared (resolved before anything is built).
+    private static func sharedModel<Member: JSONSource>(
+        _ number: Int, in definitions: [Int: Member], declaredAs declared: JastorObject.Type,
+        context: inout MappingContext
+    ) -> JastorObject? {
+        guard let definition = definitions[number], case .object = definition.kind else {
             context.record(
                 .unreadableArchive, expected: "a shared model numbered \(number) in the archive's table",
-                found: table[String(number)]?.kind.summary ?? "none")
+                found: definitions[number]?.kind.summary ?? "none")
             return nil
         }
         let members = definition.object
