@@ -102,4 +102,22 @@ struct ArchiveIdentityAttackTests {
             #expect(copy.children[19_999] === copy.children[39_999] && copy.children[19_999].name == "19999")
         }
     }
+
+    /// A shared model refused where first held is refused so at every other place, not read again:
+    /// 20,000 references to one definition of 20,000 members took 50 seconds.
+    @Test func aRefusedSharedModelIsNotReadAgainAtEachPlace() throws {
+        let references = Array(repeating: #"{"$ref": 2}"#, count: 20_000).joined(separator: ", ")
+        let members = (0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+        let data = Self.leafArchive(children: references, shared: #""2": {\#(members), "$class": "Nope"}"#)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(throws: JastorError.self) { try Leaf.unarchive(from: data) }
+        #expect(clock.now - start < .seconds(15))
+        #expect(error.issues.count == 20_000)
+        #expect(
+            error.issues.prefix(2).map(\.description) == [
+                "children[0]: expected Leaf or a subclass, found class Nope",
+                "children[1]: expected Leaf or a subclass, found class Nope",
+            ])
+    }
 }

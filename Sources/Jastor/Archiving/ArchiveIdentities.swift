@@ -66,10 +66,21 @@ struct ArchiveIdentities {
     private var models: [Int: JastorObject] = [:]
     /// The numbers of the shared models being read, whose definitions may not refer back to them.
     private var reading: Set<Int> = []
+    /// The shared models refused where first asked for, by number: the class declared there and
+    /// the issues recorded, recorded again at every place declaring that class instead of reading
+    /// the model again (a crafted archive's many references to one long definition).
+    private var refusals: [Int: (declared: ObjectIdentifier, issues: [IssueTrail.Entry])] = [:]
 
     /// The shared model numbered `number`, if it was read.
     func model(numbered number: Int) -> JastorObject? {
         models[number]
+    }
+
+    /// The issues that refused the shared model numbered `number` where `declared` is declared,
+    /// if it was refused at such a place.
+    func refusal(of number: Int, declaredAs declared: JastorObject.Type) -> [IssueTrail.Entry]? {
+        guard let refusal = refusals[number], refusal.declared == ObjectIdentifier(declared) else { return nil }
+        return refusal.issues
     }
 
     /// Marks the shared model numbered `number` as being read; `false` when it already is (a
@@ -78,10 +89,17 @@ struct ArchiveIdentities {
         reading.insert(number).inserted
     }
 
-    /// Ends what ``beginReading(_:)`` began, remembering the model read, if any.
-    mutating func endReading(_ number: Int, model: JastorObject?) {
+    /// Ends what ``beginReading(_:)`` began, remembering the model read or, where it was refused
+    /// at a place declaring `declared`, the issues that say why.
+    mutating func endReading(
+        _ number: Int, model: JastorObject?, declaredAs declared: JastorObject.Type, issues: [IssueTrail.Entry]
+    ) {
         reading.remove(number)
-        if let model { models[number] = model }
+        if let model {
+            models[number] = model
+        } else {
+            refusals[number] = (ObjectIdentifier(declared), issues)
+        }
     }
 }
 

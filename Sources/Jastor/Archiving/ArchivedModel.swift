@@ -87,6 +87,9 @@ enum ArchivedModel {
     /// a class its marker names that fits where `declared` is declared; `nil`, with an issue, for
     /// a number that is not a positive integer or that the table lacks, a reference beside other
     /// members, a definition that refers back to itself, or a class that does not fit.
+    ///
+    /// A shared model refused where first asked for is not read again at another place declaring
+    /// the same class: the issues that refused it are recorded there again.
     static func model<Members: JSONObjectSource>(
         referencedBy reference: Members.Member, in members: Members, declaredAs declared: JastorObject.Type,
         context: inout MappingContext
@@ -107,6 +110,10 @@ enum ArchivedModel {
             return nil
         }
         if let model = context.archive?.identities.model(numbered: number) { return model }
+        if let issues = context.archive?.identities.refusal(of: number, declaredAs: declared) {
+            context.recordAgain(issues)
+            return nil
+        }
         guard let read = context.archive?.readShared else {
             context.record(
                 .unreadableArchive, expected: "a shared model numbered \(number) in the archive's table",
@@ -119,8 +126,10 @@ enum ArchivedModel {
                 found: "model \(number) held inside itself")
             return nil
         }
+        let mark = context.issueCount
         let model = read(number, declared, &context)
-        context.archive?.identities.endReading(number, model: model)
+        let issues = model == nil ? context.recordedIssues(since: mark) : []
+        context.archive?.identities.endReading(number, model: model, declaredAs: declared, issues: issues)
         return model
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// So the common case (no issue) keeps no path at all, only a depth.
 struct IssueTrail {
     /// An issue whose path is complete only once the run is back at the top.
-    private struct Entry {
+    struct Entry {
         var issue: JastorIssue
         /// The components the issue was found under, innermost first (added while leaving).
         var reversedPath: [JastorPath.Component] = []
@@ -99,6 +99,17 @@ struct IssueTrail {
     /// reported for a value its caller then refuses or reports in its own words.
     mutating func discard(since mark: Int) {
         if mark < entries.count { entries.removeSubrange(mark...) }
+    }
+
+    /// The issues recorded since `mark` (a ``count``) whose paths lead from the current level, as
+    /// they are now: to record again at another place (``recordAgain(_:)``).
+    func relativeEntries(since mark: Int) -> [Entry] {
+        entries[mark...].filter(\.isRelative)
+    }
+
+    /// Records again, at the current level, issues ``relativeEntries(since:)`` gave.
+    mutating func recordAgain(_ recorded: [Entry]) {
+        entries += recorded
     }
 
     /// Adds issues that carry their own paths.

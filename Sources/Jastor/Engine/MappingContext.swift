@@ -328,6 +328,17 @@ struct MappingContext {
         trail.renameExpected(since: mark, to: expected)
     }
 
+    /// The issues recorded at or below the current level since `mark` (an ``issueCount``), to
+    /// record again at another place (``recordAgain(_:)``).
+    func recordedIssues(since mark: Int) -> [IssueTrail.Entry] {
+        trail.relativeEntries(since: mark)
+    }
+
+    /// Records again, at the current path, issues ``recordedIssues(since:)`` gave.
+    mutating func recordAgain(_ issues: [IssueTrail.Entry]) {
+        trail.recordAgain(issues)
+    }
+
     /// Takes back the issues recorded since `mark` (an ``issueCount``).
     mutating func discardIssues(since mark: Int) {
         trail.discard(since: mark)
