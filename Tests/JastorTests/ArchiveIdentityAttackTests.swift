@@ -82,9 +82,10 @@ struct ArchiveIdentityAttackTests {
         #expect(text.contains(#""label":{"$class":"AttackBox","tag":{"name":"x"}}"#), "\(text)")
     }
 
-    /// Each shared model is looked up in the table once: 20,000 of them, each held twice, read in
-    /// linear time (a lookup that scanned the table took a minute).
-    @Test func manySharedModelsReadInLinearTime() throws {
+    /// Each shared model is looked up in the table by an index: 20,000 of them, each held twice,
+    /// read back shared (a lookup that scanned the table made this take a minute; no timing is
+    /// asserted here, instruction counts are the benchmark's).
+    @Test func manySharedModelsReadBack() throws {
         let leaves = (0..<20_000).map { index in
             let leaf = Leaf()
             leaf.name = "\(index)"
@@ -94,25 +95,19 @@ struct ArchiveIdentityAttackTests {
         root.children = leaves + leaves
         for format in Self.formats {
             let data = try root.archivedData(format: format)
-            let clock = ContinuousClock()
-            let start = clock.now
             let copy = try Leaf.unarchive(from: data)
-            let elapsed = clock.now - start
-            #expect(elapsed < .seconds(15), "\(format): \(elapsed)")
             #expect(copy.children[19_999] === copy.children[39_999] && copy.children[19_999].name == "19999")
         }
     }
 
-    /// A shared model refused where first held is refused so at every other place, not read again:
-    /// 20,000 references to one definition of 20,000 members took 50 seconds.
+    /// A shared model refused where first held is refused so at every other place, not read again
+    /// (20,000 references to one definition of 20,000 members took 50 seconds), with the same issue
+    /// at each place.
     @Test func aRefusedSharedModelIsNotReadAgainAtEachPlace() throws {
         let references = Array(repeating: #"{"$ref": 2}"#, count: 20_000).joined(separator: ", ")
         let members = (0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
         let data = Self.leafArchive(children: references, shared: #""2": {\#(members), "$class": "Nope"}"#)
-        let clock = ContinuousClock()
-        let start = clock.now
         let error = try #require(throws: JastorError.self) { try Leaf.unarchive(from: data) }
-        #expect(clock.now - start < .seconds(15))
         #expect(error.issues.count == 20_000)
         #expect(
             error.issues.prefix(2).map(\.description) == [
