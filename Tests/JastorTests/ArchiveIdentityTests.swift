@@ -32,6 +32,21 @@ private final class Blog: JastorObject {
     override class var properties: [JastorProperty] { register(\.owner, \.posts, \.byTitle) { \.notes } }
 }
 
+private final class Item: JastorObject {
+    var name = ""
+    override class var archiveName: String { "IdentityItem" }
+    override class var properties: [JastorProperty] { register(\.name) }
+}
+
+/// At version 2: an archive of version 1 goes through `migrate` (which changes nothing).
+private final class Holder: JastorObject {
+    var item = Item()
+    override class var archiveName: String { "IdentityHolder" }
+    override class var archiveVersion: Int { 2 }
+    override class var properties: [JastorProperty] { register(\.item) }
+    override class func migrate(archivedProperties properties: inout [String: Any], fromVersion version: Int) throws {}
+}
+
 private final class Node: JastorObject {
     var label = ""
     var children: [Node] = []
@@ -226,6 +241,21 @@ struct ArchiveIdentityTests {
         let blog = try Blog.unarchive(from: data)
         #expect(blog.posts[0] === blog.byTitle["x"] && blog.posts[0].author === blog.owner)
         #expect(blog.owner.name == "Ada" && blog.posts[0].title == "x")
+    }
+
+    /// The shared table is the archive's own content, not what `migrate` handed back: a class it
+    /// names that the class table does not list is refused, even when first asked for from
+    /// migrated properties (which read such a class as current).
+    @Test func aSharedModelAskedForFromMigratedPropertiesIsReadAsArchived() throws {
+        let text =
+            #"{"format": "jastor-archive", "version": 3, "rootClass": "IdentityHolder", "#
+            + #""classes": {"IdentityHolder": 1}, "transforms": {}, "root": {"item": {"$ref": 2}}, "#
+            + #""shared": {"2": {"$class": "IdentityItem", "name": "x"}}}"#
+        let error = try #require(throws: JastorError.self) { try Holder.unarchive(from: Data(text.utf8)) }
+        #expect(
+            error.issues.map(\.description) == [
+                "item: expected a version for IdentityItem in the archive's class table, found none"
+            ])
     }
 
     /// Version 2 knows no shared models: `$ref` there is an unknown marker, as it always was.

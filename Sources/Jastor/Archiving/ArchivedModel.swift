@@ -127,7 +127,12 @@ enum ArchivedModel {
             return nil
         }
         let mark = context.issueCount
+        // The table is the archive's own content, never what a `migrate` handed back, whichever
+        // place asks first: its classes are read at their archived versions.
+        let wasInside = context.archive?.isInsideMigratedProperties ?? false
+        context.archive?.isInsideMigratedProperties = false
         let model = read(number, declared, &context)
+        context.archive?.isInsideMigratedProperties = wasInside
         let issues = model == nil ? context.recordedIssues(since: mark) : []
         context.archive?.identities.endReading(number, model: model, declaredAs: declared, issues: issues)
         return model
