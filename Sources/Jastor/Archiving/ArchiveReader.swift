@@ -138,17 +138,9 @@ enum ArchiveReader {
                 found: members[MappingEngine.classMarkerKey]?.kind.summary ?? "none")
             return nil
         }
-        switch context.archive?.resolve(name, declaredAs: declared) ?? .unknown {
-        case .resolved(let type):
-            return ArchivedModel.read(type, from: members, context: &context)
-        case .unknown:
-            context.record(.disallowedClass, expected: "\(declared) or a subclass", found: "class \(name)")
-        case .ambiguous(let candidates):
-            context.record(
-                .disallowedClass, expected: "one class named \(name.debugDescription) where \(declared) is declared",
-                found: candidates.joined(separator: ", "))
-        }
-        return nil
+        guard let type = ArchivedModel.markedClass(name, declaredAs: declared, named: "\(declared)", context: &context)
+        else { return nil }
+        return ArchivedModel.read(type, from: members, context: &context)
     }
 
     /// The class table of a version-2 archive: archive name → class version (1 or more).

@@ -138,6 +138,28 @@ enum ArchivedModel {
         return model
     }
 
+    /// The class an archive's class marker `name` stands for where `declared` is declared (shown
+    /// as `declaredName`), resolved among the classes archives may name there
+    /// (``ArchiveClassRegistry``) before anything is planned or built; `nil`, with a
+    /// `.disallowedClass` issue, for a name that stands for none there or for several.
+    static func markedClass(
+        _ name: String, declaredAs declared: JastorObject.Type, named declaredName: String,
+        context: inout MappingContext
+    ) -> JastorObject.Type? {
+        switch context.archive?.resolve(name, declaredAs: declared) ?? .unknown {
+        case .resolved(let type):
+            return type
+        case .unknown:
+            context.record(.disallowedClass, expected: "\(declaredName) or a subclass", found: "class \(name)")
+        case .ambiguous(let candidates):
+            context.record(
+                .disallowedClass,
+                expected: "one class named \(name.debugDescription) where \(declaredName) is declared",
+                found: candidates.joined(separator: ", "))
+        }
+        return nil
+    }
+
     /// The name a model's class marker gives, if it has one.
     private static func markerName<Members: JSONObjectSource>(in members: Members) -> String?
     where Members.Member: JSONSource {

@@ -191,17 +191,10 @@ final class ModelCodec<Model: JastorObject>: Codec<Model>, @unchecked Sendable {
                 found: marker.kind.summary)
             return nil
         }
-        switch context.archive?.resolve(name, declaredAs: modelType) ?? .unknown {
-        case .resolved(let resolved):
-            if let type = resolved as? Model.Type { return type }
-            context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
-        case .unknown:
-            context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
-        case .ambiguous(let candidates):
-            context.record(
-                .disallowedClass, expected: "one class named \(name.debugDescription) where \(typeName) is declared",
-                found: candidates.joined(separator: ", "))
-        }
+        guard let resolved = ArchivedModel.markedClass(name, declaredAs: modelType, named: typeName, context: &context)
+        else { return nil }
+        if let type = resolved as? Model.Type { return type }
+        context.record(.disallowedClass, expected: "\(typeName) or a subclass", found: "class \(name)")
         return nil
     }
 
