@@ -8,11 +8,11 @@ struct ArchiveReading {
     enum Disposition {
         /// The archive holds the current version of the class and of each of its superclasses:
         /// map it.
-        case current
-        /// As ``current``, but the properties listed (with the class of the chain that declares
-        /// each) are written with other transforms than the archive records for the class
-        /// (``ArchiveTransforms``): a value of one is refused.
-        case currentWithChangedTransforms([ArchiveTransforms.DeclaredChange])
+        ///
+        /// The properties listed (with the class of the chain that declares each) are written
+        /// with other transforms than the archive records for the class (``ArchiveTransforms``): a
+        /// value of one is refused.
+        case current(changedTransforms: [ArchiveTransforms.DeclaredChange])
         /// The archive holds older versions of some classes of the model's chain: migrate from
         /// each, base class first, then map.
         ///
@@ -120,7 +120,7 @@ struct ArchiveReading {
         }
         let changes = changedTransforms(of: type, writtenAs: name, migrating: migrations.map(\.type))
         guard migrations.isEmpty else { return .older(migrations, changedTransforms: changes) }
-        return changes.isEmpty ? .current : .currentWithChangedTransforms(changes)
+        return .current(changedTransforms: changes)
     }
 
     /// The properties of a model of `type`, written under `name`, whose transforms are not the

@@ -23,18 +23,14 @@ enum ArchivedModel {
         _ type: JastorObject.Type, from members: Members, rootName: String? = nil, context: inout MappingContext
     ) -> JastorObject? where Members.Member: JSONSource {
         let name = rootName ?? markerName(in: members)
-        var disposition = context.archive?.disposition(of: type, writtenAs: name) ?? .current
+        var disposition = context.archive?.disposition(of: type, writtenAs: name) ?? .current(changedTransforms: [])
         if case .unlisted = disposition, context.archive?.isInsideMigratedProperties == true {
-            disposition = .current
+            disposition = .current(changedTransforms: [])
         }
         switch disposition {
-        case .current:
-            let model = type.init()
-            MappingEngine.fill(model, from: members, by: .storage, context: &context)
-            return model
-        case .currentWithChangedTransforms(let changes):
+        case .current(let changes):
             // Refused only when the object holds a value a changed transform would read.
-            if ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
+            if !changes.isEmpty, ArchiveTransforms.report(changes, in: members, context: &context) { return nil }
             let model = type.init()
             MappingEngine.fill(model, from: members, by: .storage, context: &context)
             return model
