@@ -353,9 +353,16 @@ extension ClassPlan {
                     continue
                 }
                 guard let accessor = plans[index].accessor.replacingModelType(with: elementType) else {
-                    record(
-                        name, expected: "a model class that \(plans[index].accessor.valueTypeName) can hold",
-                        found: "\(elementType) in arrayElementTypes")
+                    // A transform builds the property's values itself, whatever class it could hold.
+                    if let transform = plans[index].accessor.archivedTransform {
+                        record(
+                            name, expected: "a property read by its type's rules for arrayElementTypes",
+                            found: "\(elementType) in arrayElementTypes for one read through its \(transform)")
+                    } else {
+                        record(
+                            name, expected: "a model class that \(plans[index].accessor.valueTypeName) can hold",
+                            found: "\(elementType) in arrayElementTypes")
+                    }
                     continue
                 }
                 plans[index].accessor = accessor
