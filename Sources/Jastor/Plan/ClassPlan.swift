@@ -169,5 +169,6 @@ final class ClassPlan: Sendable {
         self.archiveDeclarationIssues = builder.issues
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: TypeName.short(modelType))
+            + ArchiveFamily.declarationIssues(of: modelType, className: TypeName.short(modelType))
     }
 }
