@@ -26,10 +26,10 @@ private final class Segment: JastorObject {
     }
 
     @Test func anIndexInsideTheDefaultArrayIsADeclarationIssue() {
+        // What the issue says depends on the way the key path was probed (the runtime's layout,
+        // or Mirror in safe-reflection builds); either way `xs` is named and nothing is mapped.
         let issues = Segment.declarationIssues.map(\.description)
-        #expect(issues.count == 2)
-        #expect(
-            issues.last
-                == "Segment.xs: expected a registration in Segment.properties, found an unregistered stored property")
+        #expect(issues.contains { $0.hasPrefix("Segment.xs: expected ") })
+        #expect(Segment(dictionary: ["xs": [5.0]]).xs == [0, 1])
     }
 }
