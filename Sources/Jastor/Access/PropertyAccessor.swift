@@ -124,6 +124,12 @@ class PropertyAccessor: @unchecked Sendable {
     func valueThroughKeyPath(in model: JastorObject) -> Any? { nil }
     /// Closures that each write a distinct value through the key path, to see which field changes.
     func probeWriters() -> [(JastorObject) -> Void] { [] }
+    /// A closure that writes back, through the key path, the value `model` holds now.
+    ///
+    /// It puts back what a probe writer replaced, for a setter that keeps it outside the model (a
+    /// property wrapper over `UserDefaults`). It does nothing for a property holding a model, whose
+    /// getter may trap (an `unowned` field whose model is gone).
+    func probeRestorer(for model: JastorObject) -> () -> Void { {} }
     /// The bytes of the property's value in `model`, read through the key path.
     func valueBytes(in model: JastorObject) -> [UInt8]? { nil }
     /// Whether the key path reads back sample values put into the field at `offset` of `model`.

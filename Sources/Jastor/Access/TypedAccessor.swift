@@ -35,6 +35,14 @@ class TypedAccessor<Root: JastorObject, Value>: PropertyAccessor, @unchecked Sen
         }
     }
 
+    override func probeRestorer(for model: JastorObject) -> () -> Void {
+        guard !(Value.self is AnyObject.Type), !(Value.self is any OptionalModel.Type),
+            let writable = keyPath as? ReferenceWritableKeyPath<Root, Value>, let root = model as? Root
+        else { return {} }
+        let original = root[keyPath: keyPath]
+        return { root[keyPath: writable] = original }
+    }
+
     override func valueThroughKeyPath(in model: JastorObject) -> Any? {
         (model as? Root).map { $0[keyPath: keyPath] }
     }

@@ -41,6 +41,29 @@ struct ArchiveFamily: Sendable {
         self.byLegacyName = byLegacyName
     }
 
+    /// Reports each class that `type`'s `archiveSubclasses` table lists outside the hierarchy
+    /// below the class declaring the table: the family leaves it out, so archives never resolve it.
+    ///
+    /// A subclass inherits the table, so the class declaring it is the highest of `type`'s chain
+    /// whose table lists the same classes; a table may list that class itself.
+    static func declarationIssues(of type: JastorObject.Type, className: String) -> [JastorIssue] {
+        let table = type.archiveSubclasses
+        guard !table.isEmpty else { return [] }
+        let listed = table.map(ObjectIdentifier.init)
+        var declaring = type
+        while let superclass = _getSuperclass(declaring) as? JastorObject.Type, superclass != JastorObject.self,
+            superclass.archiveSubclasses.map(ObjectIdentifier.init) == listed
+        {
+            declaring = superclass
+        }
+        return table.filter { !ArchiveClassRegistry.isClass($0, inheritingFrom: declaring) }.map { stranger in
+            JastorIssue(
+                path: [.key(className), .key("archiveSubclasses")], kind: .invalidDeclaration,
+                expected: "subclasses of \(TypeName.short(declaring))",
+                found: "\(TypeName.short(stranger)), which is not one (archives never resolve it there)")
+        }
+    }
+
     /// The member that answers to `name`; in a format-version-1 archive (`legacy`), a name
     /// whose module differs from today's still finds its class.
     func resolve(_ name: String, legacy: Bool = false) -> Resolution {

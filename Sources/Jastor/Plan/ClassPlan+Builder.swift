@@ -265,6 +265,7 @@ extension ClassPlan {
             if input.isEmpty || output.isEmpty {
                 record(name, expected: "a non-empty key", found: "an empty key path")
             }
+            checkOptionsUsed(by: registration, of: name)
             let inputIsSound = checkKey(registration.key, of: name, argument: "key")
             let outputIsSound =
                 registration.outputKey == nil
@@ -276,6 +277,38 @@ extension ClassPlan {
                 accessor: registration.accessor,
                 isRequired: inputPath != nil
                     && (registration.isRequired ?? modelType.keyPolicy.contains(.requireEveryKey)))
+        }
+
+        /// Reports an option the registration's direction leaves unused.
+        ///
+        /// Such an option would otherwise be dropped: `required: true`, or a `key:` beside an
+        /// `outputKey:`, on an `.encodeOnly` property (never read), and an `outputKey:` on a
+        /// `.decodeOnly` one (never written). Outputs write what they wrote without it.
+        private mutating func checkOptionsUsed(by registration: JastorProperty, of name: String) {
+            switch registration.direction {
+            case .encodeOnly:
+                if registration.isRequired == true {
+                    record(
+                        name, expected: "required: on a property mapping reads (.both or .decodeOnly)",
+                        found: "required: true on an .encodeOnly property, whose key is never read", outputIsWhole: true
+                    )
+                }
+                if let key = registration.key, registration.outputKey != nil {
+                    record(
+                        name, expected: "key: on a property mapping reads (.both or .decodeOnly)",
+                        found: "key: \(key) beside outputKey: on an .encodeOnly property, whose key is never read",
+                        outputIsWhole: true)
+                }
+            case .decodeOnly:
+                if let outputKey = registration.outputKey {
+                    record(
+                        name, expected: "outputKey: on a property output writes (.both or .encodeOnly)",
+                        found: "outputKey: \(outputKey) on a .decodeOnly property, which is never written",
+                        outputIsWhole: true)
+                }
+            case .both:
+                break
+            }
         }
 
         /// Reports a `key:` or `outputKey:` whose text a path cannot hold, with more than
@@ -320,9 +353,16 @@ extension ClassPlan {
                     continue
                 }
                 guard let accessor = plans[index].accessor.replacingModelType(with: elementType) else {
-                    record(
-                        name, expected: "a model class that \(plans[index].accessor.valueTypeName) can hold",
-                        found: "\(elementType) in arrayElementTypes")
+                    // A transform builds the property's values itself, whatever class it could hold.
+                    if let transform = plans[index].accessor.archivedTransform {
+                        record(
+                            name, expected: "a property read by its type's rules for arrayElementTypes",
+                            found: "\(elementType) in arrayElementTypes for one read through its \(transform)")
+                    } else {
+                        record(
+                            name, expected: "a model class that \(plans[index].accessor.valueTypeName) can hold",
+                            found: "\(elementType) in arrayElementTypes")
+                    }
                     continue
                 }
                 plans[index].accessor = accessor

@@ -65,7 +65,8 @@ final class ClassPlan: Sendable {
     /// maps strictly), so archiving reports them before writing a file that would not read back.
     let archiveDeclarationIssues: [JastorIssue]
 
-    init(modelType: JastorObject.Type) {
+    /// Builds the plan of `modelType` by reflection, checking its declaration.
+    convenience init(modelType: JastorObject.Type) {
         let blank = modelType.init()
         let (classes, stored) = StoredPropertyWalker.walk(blank)
         var builder = Builder(modelType: modelType)
@@ -81,7 +82,24 @@ final class ClassPlan: Sendable {
         }
         builder.attachStorage(RuntimeLayout.storageSlots(of: modelType), to: &properties)
         builder.attachReferenceStorage(RuntimeLayout.referenceSlots(of: modelType), of: modelType, to: &properties)
+        self.init(modelType: modelType, properties: properties, builder: builder, blank: blank)
+    }
 
+    /// The plan of a class asked for while its own plan is being built on the same thread: it maps
+    /// nothing and makes no model.
+    ///
+    /// Building a plan makes blank models (of the class, and of the classes its properties hold,
+    /// for the probes that name key paths and check ownership); a default value of one of those
+    /// may map the class again (`var settings = Settings(dictionary: defaults)` in a class that
+    /// `Settings` holds). That model is a probe's, thrown away; building its plan again would
+    /// recurse until the stack overflows (``PlanCache/plan(for:)``).
+    convenience init(beingBuilt modelType: JastorObject.Type) {
+        self.init(modelType: modelType, properties: [], builder: Builder(modelType: modelType), blank: nil)
+    }
+
+    /// The plan of the property drafts `builder` made; `blank` is a model made by `init()`, whose
+    /// values tell which of them outputs omit when empty (`nil` only without properties).
+    private init(modelType: JastorObject.Type, properties: [Builder.Draft], builder: Builder, blank: JastorObject?) {
         self.modelType = modelType
         self.className = TypeName.qualified(modelType)
         self.archiveIdentity = ArchiveIdentity(of: modelType)
@@ -92,7 +110,7 @@ final class ClassPlan: Sendable {
                 outputPath: $0.outputPath, accessor: $0.accessor,
                 // A required key is always written (`null`, `[]`), so that the model's own output
                 // has every key its policy asks for.
-                omittedEmptiness: $0.isRequired ? .notEmpty : $0.accessor.emptiness(in: blank),
+                omittedEmptiness: $0.isRequired ? .notEmpty : blank.map($0.accessor.emptiness(in:)) ?? .notEmpty,
                 isRequired: $0.isRequired)
         }
         var archivedTransforms: [String: String] = [:]
@@ -151,5 +169,6 @@ final class ClassPlan: Sendable {
         self.archiveDeclarationIssues = builder.issues
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: TypeName.short(modelType))
+            + ArchiveFamily.declarationIssues(of: modelType, className: TypeName.short(modelType))
     }
 }

@@ -16,6 +16,11 @@ final class PlanCache: Sendable {
         /// two threads (12)"). A lookup runs once per class and run (``RunPlans``), an insertion
         /// once per class.
         var plans: [(type: UInt, plan: ClassPlan)] = []
+        /// The classes whose plans are being built, each with the thread building it.
+        var building: [(type: UInt, thread: pthread_t)] = []
+        /// The plans handed out for classes asked for while their own plans were being built
+        /// (``ClassPlan/init(beingBuilt:)``), one per class, held as ``plans`` are.
+        var beingBuilt: [(type: UInt, plan: ClassPlan)] = []
 
         /// Where the plan of `type` is, or would be inserted.
         func position(of type: UInt) -> Int {
@@ -46,11 +51,27 @@ final class PlanCache: Sendable {
     }
 
     /// The plan of `type`, built on first use.
+    ///
+    /// Asked for again by the thread building it (user code the build runs, such as a blank
+    /// model's default value, maps the class), it is ``ClassPlan/init(beingBuilt:)``, which maps
+    /// nothing, rather than a second build that would ask again, until the stack overflows.
     func plan(for type: JastorObject.Type) -> ClassPlan {
         let id = UInt(bitPattern: ObjectIdentifier(type))
         if let plan = state.withLock({ $0.plan(of: id) }) { return plan }
+        let thread = pthread_self()
+        let isAskedAgain = state.withLock { state in
+            if state.building.contains(where: { $0.type == id && pthread_equal($0.thread, thread) != 0 }) {
+                return true
+            }
+            state.building.append((id, thread))
+            return false
+        }
+        if isAskedAgain { return planBeingBuilt(for: type, id: id) }
         let built = ClassPlan(modelType: type)
         let (plan, isNew) = state.withLock { state in
+            if let index = state.building.lastIndex(where: { $0.type == id && pthread_equal($0.thread, thread) != 0 }) {
+                state.building.remove(at: index)
+            }
             let position = state.position(of: id)
             if position < state.plans.count, state.plans[position].type == id {
                 return (state.plans[position].plan, false)
@@ -60,6 +81,18 @@ final class PlanCache: Sendable {
         }
         if isNew, !plan.declarationIssues.isEmpty { report(plan) }
         return plan
+    }
+
+    /// The plan that maps nothing, for `type` asked for while its plan is being built; kept until
+    /// the process ends, as every plan the cache hands out is (``PlanReference`` holds none).
+    private func planBeingBuilt(for type: JastorObject.Type, id: UInt) -> ClassPlan {
+        if let plan = state.withLock({ $0.beingBuilt.first { $0.type == id }?.plan }) { return plan }
+        let built = ClassPlan(beingBuilt: type)
+        return state.withLock { state in
+            if let plan = state.beingBuilt.first(where: { $0.type == id })?.plan { return plan }
+            state.beingBuilt.append((id, built))
+            return built
+        }
     }
 
     /// The text reported for a class whose declaration has issues: one line naming the class,

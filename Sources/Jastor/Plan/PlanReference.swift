@@ -9,7 +9,8 @@
 ///   strongly (in ``ClassPlan/properties``), in immutable `let`s, and is read only through its
 ///   plan, which the reader holds, so the object outlives every use;
 /// - a `PlanReference` to a ``ClassPlan`` itself (``RunPlans``) points to a plan that
-///   `PlanCache.shared` holds, and the shared cache never releases a plan.
+///   `PlanCache.shared` holds (a class's plan, or the one that maps nothing, handed out while the
+///   class's plan is being built), and the shared cache never releases a plan.
 ///
 /// Building with `-Xswiftc -DJASTOR_SAFE_REFLECTION` (which CI runs) holds the object strongly
 /// instead: the same code, with the retains.

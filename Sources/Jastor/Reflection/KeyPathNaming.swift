@@ -13,7 +13,9 @@ import Foundation
 ///    properties of every kind, key paths through accessors (non-final classes, observers,
 ///    `@Observable`) included.
 /// 2. Otherwise (a model, a property wrapper), a sample is written through the key path's setter
-///    into a blank model, and the one field whose bytes changed is the property's storage.
+///    into a blank model, and the one field whose bytes changed is the property's storage. A
+///    value the getter gave before is written back (``PropertyAccessor/probeRestorer(for:)``),
+///    for a setter that keeps it outside the model.
 /// 3. Last, the key path's description, which spells a stored property of a `final` class
 ///    (`\Issue.title`, or `\Issue.<offset 24 (String)>` without field names, matched by offset).
 ///    It comes last because the runtime takes up to a millisecond to print some key paths.
@@ -124,9 +126,13 @@ struct KeyPathNaming {
     private func nameBySettingSamples(through accessor: PropertyAccessor) -> Reached? {
         for write in accessor.probeWriters() {
             let model = modelType.init()
+            // A setter may keep the sample outside the blank model (a property wrapper over
+            // `UserDefaults`): what it replaced is put back.
+            let restore = accessor.probeRestorer(for: model)
             let before = bytes(of: model)
             write(model)
             let after = bytes(of: model)
+            restore()
             let changed = fields.indices.filter { before[$0] != after[$0] }
             guard changed.count == 1 else { continue }
             let field = fields[changed[0]]
@@ -151,6 +157,8 @@ struct KeyPathNaming {
         guard fields.isEmpty else { return nil }
         for write in accessor.probeWriters() {
             let model = modelType.init()
+            let restore = accessor.probeRestorer(for: model)
+            defer { restore() }
             let properties = StoredPropertyWalker.walk(model).properties
             let before = properties.map { (Reached(name: $0.name, owner: $0.owner), Self.fingerprint($0.value)) }
             let types = properties.map { type(of: $0.value) }
