@@ -268,7 +268,10 @@ struct A22Generator {
         } else {
             model = A22Base()
         }
-        model.kind = chance(60) ? (model is A22Derived ? "derived" : "base") : pick(["derived", "", string()])
+        model.kind =
+            chance(nonFinite ? 60 : 100)
+            ? (model is A22Derived ? "derived" : pick(["base", "", "$class", "derived\u{0}"]))
+            : pick(["derived", "", string()])
         model.tag = pick([.min, .max, 0])
         return model
     }
@@ -332,15 +335,23 @@ struct A22Generator {
         model.zip = pick([nil, "", "94015", "02134", "1.50", "-0", "2.5", "1e3", string()])
         model.dotted = pick([0, .max])
         model.second = pick([nil, 0, .min])
-        model.stamp = chance(40) ? nil : date()
-        model.millis = date()
+        model.stamp =
+            chance(40)
+            ? nil : (nonFinite ? date() : Date(timeIntervalSince1970: Double(count(-99_999_999..<99_999_999))))
+        model.millis = nonFinite ? date() : Date(timeIntervalSince1970: Double(count(-99_999_999..<99_999_999)) / 1000)
         model.iso = chance(40) ? nil : date()
-        model.day = chance(40) ? nil : date()
+        model.day =
+            chance(40)
+            ? nil : (nonFinite ? date() : Date(timeIntervalSince1970: Double(count(-99_999..<99_999)) * 86_400))
         model.count = pick([0, .min, .max, -1])
         model.ratioText = double()
         model.gender = pick(A22Gender.allCases)
         model.anything = chance(40) ? nil : (0..<count(0..<4)).map { _ in untyped(depth: 2) }
-        for _ in 0..<count(0..<3) { model.extras[key()] = untyped(depth: 2) }
+        let written: Set = ["i8", "address", "city", "version.major", "pair"]
+        for _ in 0..<count(0..<3) {
+            let key = key()
+            if nonFinite || !written.contains(key) { model.extras[key] = untyped(depth: 2) }
+        }
         return model
     }
 

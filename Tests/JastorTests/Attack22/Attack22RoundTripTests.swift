@@ -35,9 +35,17 @@ import Testing
 
         var issues: [JastorIssue] = []
         let dictionary = model.toDictionary(issues: &issues)
+        var readIssues: [JastorIssue] = []
+        let fromDictionary = A22Wide(dictionary: dictionary, issues: &readIssues)
         if issues.isEmpty {
-            var readIssues: [JastorIssue] = []
-            compare("toDictionary", A22Wide(dictionary: dictionary, issues: &readIssues), readIssues: readIssues)
+            compare("toDictionary", fromDictionary, readIssues: readIssues)
+        } else {
+            // Every value that changed lies at or under a path an issue names (of the output, or
+            // of reading it back).
+            for difference in A22Exact.differences(model, fromDictionary)
+            where !covers(issues + readIssues, difference) {
+                failures.append("toDictionary(issues:): changed without an issue at its path: \(difference)")
+            }
         }
         for options in optionSets {
             guard let data = try? model.jsonData(options: options) else { continue }
@@ -93,19 +101,52 @@ import Testing
         return failures
     }
 
+    /// Whether an issue's path leads to or lies under the property a difference names.
+    static func covers(_ issues: [JastorIssue], _ difference: String) -> Bool {
+        let keys = ["city": "address.city", "zip": "address.zip", "dotted": "version.major", "second": "pair.1"]
+        func tokens(_ path: String) -> [String] {
+            path.split(whereSeparator: { (character: Character) in !character.isLetter && !character.isNumber })
+                .map(String.init)
+        }
+        var path = tokens(String(difference.prefix(while: { $0 != ":" })))
+        if let last = path.last, let key = keys[last] {
+            path = path.dropLast() + tokens(key)
+        }
+        if path.last == "extras" { path.removeLast() }
+        return issues.contains { issue in
+            let issuePath = tokens(issue.path.description)
+            return issuePath.starts(with: path) || path.starts(with: issuePath)
+                || (difference.contains("anything/extras") && issuePath.starts(with: path.dropLast()))
+        }
+    }
+
     @Test(arguments: seeds) func everyOutputIsExactOrReported(seed: UInt64) {
-        var generator = A22Generator(seed: seed)
+        Self.check(seed: seed, A22Generator(seed: seed))
+    }
+
+    /// The same law over graphs without NaN, infinities and dates the transforms cannot write, so
+    /// that most outputs report nothing and every output is read back.
+    @Test(arguments: seeds) func everyOutputOfQuietGraphsIsExact(seed: UInt64) {
+        Self.check(seed: seed, A22Generator(seed: seed, nonFinite: false))
+    }
+
+    static func check(seed: UInt64, _ generator: A22Generator) {
+        var generator = generator
         var seen: Set<String> = []
+        var reported: [String: Int] = [:]
         for index in 0..<Self.modelsPerSeed {
             let model = generator.graph()
+            var issues: [JastorIssue] = []
+            _ = model.toDictionary(issues: &issues)
+            for issue in issues { reported[issue.expected.prefix(50).description, default: 0] += 1 }
+            if issues.isEmpty { reported["(quiet)", default: 0] += 1 }
             for failure in Self.failures(of: model) {
-                let category =
-                    String(failure.prefix(while: { $0 != ":" }))
-                    + String(failure.split(separator: " ").dropFirst().prefix(2).joined(separator: " "))
+                let category = String(failure.filter { !$0.isNumber }.prefix(60))
                 if seen.insert(category).inserted {
                     Issue.record("seed \(seed), model \(index): \(failure)")
                 }
             }
         }
+        print("A22STATS", seed, reported.sorted { $0.value > $1.value }.prefix(12))
     }
 }
