@@ -7,7 +7,7 @@ import Testing
 /// comes back quietly and exactly from its own `jsonData()`.
 @Suite struct Attack22TextAgreementTests {
     static let seeds: [UInt64] = [0xA22_1001, 0xA22_1002, 0xA22_1003]
-    static let documentsPerSeed = 400
+    static let documentsPerSeed = 3000
 
     static let keys = [
         "i8", "i16", "i32", "i64", "int", "u8", "u16", "u32", "u64", "uint", "float", "optionalFloat", "double",
@@ -35,13 +35,26 @@ import Testing
         #"{"$ref":0}"#, #"["a",null,true]"#, #"{"a":1,"a":2}"#, #"[[]]"#, #"{"x":-0.0}"#,
     ]
 
-    static func document(_ random: inout SeededRandom) -> String {
+    /// A document, and the keys given a number: a `String` property keeps a number's text as
+    /// written from bytes, but has only its value from a dictionary (documented).
+    static func document(_ random: inout SeededRandom) -> (text: String, numberKeys: Set<String>) {
+        var numberKeys: Set<String> = []
         let members = (0..<Int.random(in: 1...4, using: &random)).map { _ in
             let key = keys[Int.random(in: 0..<keys.count, using: &random)]
-            let value = literals[Int.random(in: 0..<literals.count, using: &random)]
+            func literal() -> String { literals[Int.random(in: 0..<literals.count, using: &random)] }
+            let value: String
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0, 1, 2:
+                value =
+                    "[" + (0..<Int.random(in: 1...3, using: &random)).map { _ in literal() }.joined(separator: ",")
+                    + "]"
+            case 3: value = "{\"k\": \(literal()), \"$class\": \(literal())}"
+            default: value = literal()
+            }
+            if value.contains(where: \.isNumber) { numberKeys.insert(key) }
             return "\"\(key)\": \(value)"
         }
-        return "{" + members.joined(separator: ", ") + "}"
+        return ("{" + members.joined(separator: ", ") + "}", numberKeys)
     }
 
     @Test(arguments: seeds) func bytesAndFoundationAgreeAndBytesComeBack(seed: UInt64) {
@@ -53,7 +66,7 @@ import Testing
             }
         }
         for index in 0..<Self.documentsPerSeed {
-            let text = Self.document(&random)
+            let (text, numberKeys) = Self.document(&random)
             let data = Data(text.utf8)
             var byteIssues: [JastorIssue] = []
             let fromBytes: A22Wide
@@ -69,10 +82,11 @@ import Testing
             if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
                 var dictionaryIssues: [JastorIssue] = []
                 let fromDictionary = A22Wide(dictionary: object, issues: &dictionaryIssues)
-                let differences = A22Exact.differences(fromBytes, fromDictionary)
-                if byteIssues.isEmpty, dictionaryIssues.isEmpty, !differences.isEmpty,
-                    !text.contains("-0") && !text.contains("-0.0")
-                {
+                let differences = A22Exact.differences(fromBytes, fromDictionary).filter { difference in
+                    let key = String(difference.prefix(while: { $0 != ":" }))
+                    return !(["string", "optionalString", "zip"].contains(key) && numberKeys.contains(key))
+                }
+                if byteIssues.isEmpty, dictionaryIssues.isEmpty, !differences.isEmpty, !text.contains("-0") {
                     record("quiet from both but different", index, text, "\(differences)")
                 }
             }
