@@ -13,7 +13,8 @@ import Testing
         "i8", "i16", "i32", "i64", "int", "u8", "u16", "u32", "u64", "uint", "float", "optionalFloat", "double",
         "optionalDouble", "decimal", "optionalDecimal", "bool", "string", "optionalString", "date", "optionalDate",
         "data", "url", "uuid", "suit", "rank", "ratio", "floats", "dates", "map", "zip", "stamp", "millis", "iso",
-        "day", "count", "ratioText", "anything", "extra", "$class", "$ref",
+        "day", "count", "ratioText", "anything", "extra", "$class", "$ref", #"i\u0038"#, #"\u0024class"#, #"a\/b"#,
+        #"e\u0301"#, #"\u00e9"#, #"\u0000"#, "address", "version.major", "pair", "city", "strings", "map",
     ]
 
     static let literals = [
@@ -33,6 +34,11 @@ import Testing
         #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#, #""007""#, #""-0""#, #""1.50""#, #""19.90""#, #""1e3""#,
         #""NaN""#, #""Infinity""#, #""$ref""#, "[]", "{}", "[1,2.5,-0,1e400]", #"{"$class":"A22Wide"}"#,
         #"{"$ref":0}"#, #"["a",null,true]"#, #"{"a":1,"a":2}"#, #"[[]]"#, #"{"x":-0.0}"#,
+        "0.1000000000000000000000000000000000000000001", "1e-0000000000000000000001", "1E+00",
+        "1e99999999999999999999", "-1e-99999999999", "123456789012345678901234567890e-30",
+        "0.000000000000000000000000000000000000000000000000000000000000000000000000001e75", "2.5e-1",
+        #"{"city": "x", "zip": 94015}"#, #"{"city": 1}"#, #"{"version.major": 7}"#, "[null, 5]", "[1, 2]",
+        #""\/""#, #""\ud83d""#, #""\u00e9""#, #"[["a"], []]"#, #"{"k": 1.5, "e\u0301": 2}"#,
     ]
 
     /// A document, and the keys given a number: a `String` property keeps a number's text as
@@ -79,6 +85,12 @@ import Testing
                 continue
             }
             _ = fromBytes.description
+            // A number beyond a `Double`'s range, which `JSONSerialization` refuses, is text to a
+            // `String` property (documented).
+            let overflows = ["1e400", "e308", "e9999"].contains { text.contains($0) }
+            if byteIssues.isEmpty, !overflows, (try? JSONSerialization.jsonObject(with: data)) == nil {
+                record("init(json:) quietly read text JSONSerialization refuses", index, text, "")
+            }
             if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
                 var dictionaryIssues: [JastorIssue] = []
                 let fromDictionary = A22Wide(dictionary: object, issues: &dictionaryIssues)
