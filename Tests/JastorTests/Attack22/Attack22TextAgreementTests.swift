@@ -39,6 +39,9 @@ import Testing
         "0.000000000000000000000000000000000000000000000000000000000000000000000000001e75", "2.5e-1",
         #"{"city": "x", "zip": 94015}"#, #"{"city": 1}"#, #"{"version.major": 7}"#, "[null, 5]", "[1, 2]",
         #""\/""#, #""\ud83d""#, #""\u00e9""#, #"[["a"], []]"#, #"{"k": 1.5, "e\u0301": 2}"#,
+        #""\u""#, #""\u12""#, #""\u12G4""#, #""\x""#, "\"\u{1}\"", "\"\u{7F}\"", #""\uDC00\uD800""#,
+        #""\uD800\u0041""#, "01", "1.", ".5", "+1", "-", "1e", "1e+", "--1", "0x10", "Infinity", "NaN",
+        "-Infinity", "1_000", "-01", "00", "0.e1", "1.e1", "tru", "nul", "[1,]", #"{"a":1,}"#, "[1 2]",
     ]
 
     /// A document, and the keys given a number: a `String` property keeps a number's text as
@@ -79,8 +82,12 @@ import Testing
             do {
                 fromBytes = try A22Wide(json: data, issues: &byteIssues)
             } catch {
-                if (try? JSONSerialization.jsonObject(with: data)) != nil {
-                    record("init(json:) refused text JSONSerialization reads", index, text, "\(error)")
+                // Linux `JSONSerialization` takes a trailing comma (`[1,]`), which RFC 8259 does not.
+                let trailingComma = text.contains(",]") || text.contains(",}")
+                if !trailingComma, (try? JSONSerialization.jsonObject(with: data)) != nil {
+                    record(
+                        "init(json:) refused text JSONSerialization reads: \("\(error)".prefix(30))", index, text,
+                        "\(error)")
                 }
                 continue
             }
