@@ -34,6 +34,15 @@ import Testing
             ],
             [NSNull(), Optional<Int>.none as Any, [] as [Any], [:] as [String: Any], ""],
             [Date(timeIntervalSince1970: 0), "1970-01-01T00:00:00Z", 0, Data(), "AA=="],
+            [
+                18_446_744_073_709_551_616.0, a22Decimal("18446744073709551616"),
+                NSDecimalNumber(string: "18446744073709551616"), Float(18_446_744_073_709_551_616.0),
+                a22Decimal("18446744073709552000"),
+            ],
+            [
+                0x1p-30, a22Decimal("0.000000000931322574615478515625"), a22Decimal("9.313225746154785e-10"),
+                Float(0x1p-30),
+            ],
             [a22Decimal("1.50"), a22Decimal("1.5"), 1.5, Float(1.5), "1.5"],
         ]
     }
