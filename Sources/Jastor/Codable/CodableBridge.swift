@@ -40,8 +40,9 @@ enum CodableBridge {
     }
 
     /// The model as `toDictionary()` writes it, as a JSON tree for `encoder`; fails on a cycle, on
-    /// what JSON cannot hold, and on an untyped `Decimal` that `encoder` would write as text
-    /// (which reads back as a `String`).
+    /// what JSON cannot hold, on an untyped `Decimal` that `encoder` would write as text
+    /// (which reads back as a `String`), and, for `PropertyListEncoder`, on two strings or keys
+    /// Swift calls equal but spelled otherwise (``PropertyListStrings``), which it writes as one.
     static func codableValue(of model: JastorObject, for encoder: any Encoder) throws(JastorError) -> JSONValue {
         try codableValue(for: encoder) { MappingEngine.encode(model, declaredType: type(of: model), context: &$0) }
     }
@@ -55,6 +56,9 @@ enum CodableBridge {
         context.untypedDecimalIsWrittenAsText = { JSONValue.writesAsText($0, byJSONEncoder: byJSONEncoder) }
         let value = write(&context)
         guard context.issues.isEmpty else { throw JastorError(issues: context.issues) }
+        if JSONValue.isFoundationCoder(encoder, named: "Plist"), let issue = PropertyListStrings.respelling(in: value) {
+            throw JastorError(issues: [issue])
+        }
         return value
     }
 }

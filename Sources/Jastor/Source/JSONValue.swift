@@ -175,7 +175,8 @@ extension JSONValue: JSONSource {
 
 extension JSONValue: Hashable {
     /// Structural equality; numbers compare by the JSON number they write (`12` equals `12.0`, a
-    /// `Decimal` `0.1` equals the `Double` whose shortest text is `0.1`), `-0.0` differs from `0.0`,
+    /// `Decimal` `0.1` equals the `Double` whose shortest text is `0.1`, and one that is exactly a
+    /// `Double`'s value, 2^64, equals that `Double`, as an integer does), `-0.0` differs from `0.0`,
     /// and `NaN` equals `NaN`, so that a model equals its own copy exactly when every value came back.
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -211,8 +212,10 @@ extension JSONValue: Hashable {
             JSONValue.integer(a, isWrittenBy: b)
         case (.decimal(let a), .decimal(let b)): a == b || (a.isNaN && b.isNaN)
         case (.decimal(let a), .double(let b)), (.double(let b), .decimal(let a)):
+            // Its shortest text or exactly its value, as for an integer (2^64, which the byte
+            // reader keeps untyped as the `Double` it is exactly).
             !a.isNaN && (b != 0 || b.sign == .plus)
-                && DecimalParts(numberText: b.description).map { NumberText.parts(of: a).sameValue(as: $0) } == true
+                && (NumberText.parts(of: a).isHeld(by: b) || NumberText.parts(of: a).isExactly(b))
         case (.decimal(let a), .integer(let b)), (.integer(let b), .decimal(let a)):
             !a.isNaN && NumberText.parts(of: a).sameValue(as: NumberText.parts(of: Decimal(b)))
         case (.decimal(let a), .unsignedInteger(let b)), (.unsignedInteger(let b), .decimal(let a)):

@@ -60,7 +60,12 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
     override func encode(_ date: Date, context: inout EncodingContext) -> JSONValue {
         if let written = JastorTransform.shortestUnits(of: date, unitsPerSecond: unitsPerSecond) { return written }
         // No number stands for the date: the nearest where JSON goes, reported; archives keep it.
-        let units = date.timeIntervalSince1970 * unitsPerSecond
+        // Units beyond a `Double`'s range (a finite date past 1.8e305 s in milliseconds) are
+        // written as the greatest finite number, which JSON can hold.
+        let overflowing = date.timeIntervalSince1970 * unitsPerSecond
+        let units =
+            overflowing.isFinite
+            ? overflowing : Double.greatestFiniteMagnitude * (overflowing.sign == .minus ? -1 : 1)
         switch context.purpose {
         case .archive, .inspection:
             return .date(date)

@@ -130,10 +130,11 @@ extension JastorTransform where Value == Date {
     /// that was the shortest. Each candidate is an integer divided by a power of ten (both exact,
     /// so the quotient is the `Double` nearest that decimal), with no text and no locale involved.
     /// `nil` for a date no number stands for (one set in code, such as 0.1 s after 2001), which
-    /// ``EpochDateCodec`` reports; a date of NaN or infinite seconds is its own number.
+    /// ``EpochDateCodec`` reports; a date of NaN or infinite seconds is its own number, while a
+    /// finite date whose units overflow (beyond 1.8e305 s in milliseconds) has none.
     static func shortestUnits(of date: Date, unitsPerSecond: Double) -> JSONValue? {
         let units = date.timeIntervalSince1970 * unitsPerSecond
-        guard units.isFinite else { return .double(units) }
+        guard units.isFinite else { return date.timeIntervalSince1970.isFinite ? nil : .double(units) }
         func readsBack(_ candidate: Double) -> Bool {
             Date(timeIntervalSince1970: candidate / unitsPerSecond) == date
         }
