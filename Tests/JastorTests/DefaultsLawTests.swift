@@ -20,7 +20,7 @@ final class A22Defaulted: JastorObject {
 }
 
 /// `nil`, empty and missing stay apart through every output, whatever the property's default.
-@Suite struct Attack22DefaultsTests {
+@Suite struct DefaultsLawTests {
     static func same(_ a: A22Defaulted?, _ b: A22Defaulted?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         return a.note == b.note && a.tags == b.tags && a.optionalTags == b.optionalTags && a.counts == b.counts
@@ -43,7 +43,7 @@ final class A22Defaulted: JastorObject {
             if depth > 0, generator.chance(50) { model.child = makeModel(depth: depth - 1) }
             return model
         }
-        for index in 0..<400 {
+        for index in 0..<200 {
             let original = makeModel(depth: 2)
             var issues: [JastorIssue] = []
             let dictionary = original.toDictionary(issues: &issues)

@@ -4,7 +4,7 @@ import Testing
 
 /// A finite date whose number of milliseconds since 1970 overflows a `Double` (seconds beyond
 /// 1.8e305) has no number that stands for it: archives keep the `Date`, JSON outputs report it.
-@Suite struct Attack22EpochOverflowTests {
+@Suite struct EpochOverflowTests {
     static let dates: [Double] = [.greatestFiniteMagnitude, 1e306, -1e306, -.greatestFiniteMagnitude]
 
     @Test(arguments: dates) func archivesKeepADateWhoseMillisecondsOverflow(seconds: Double) throws {

@@ -5,7 +5,7 @@ import Testing
 /// An untyped `Decimal` that is exactly a `Double`'s integer value beyond 64 bits (2^64) is
 /// written as its digits, which the byte reader keeps untyped as that `Double`: the copy must
 /// equal the model, and hash alike, as it does for an integer.
-@Suite struct Attack22ExactDoubleDecimalTests {
+@Suite struct ExactDoubleDecimalTests {
     static let seeds: [UInt64] = [0xA22_3001, 0xA22_3002]
 
     /// Integers beyond 2^64 that a `Double` is exactly and a `Decimal` holds exactly.

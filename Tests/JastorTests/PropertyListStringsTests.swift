@@ -5,7 +5,7 @@ import Testing
 /// Foundation's binary `PropertyListEncoder` on Linux writes strings Swift calls equal (`"é"` and
 /// `"e\u{301}"`) as one object, values and keys alike, so the later read back in the earlier's
 /// spelling: encoding such a model is an `EncodingError` naming the later one's path.
-@Suite struct Attack22PropertyListStringsTests {
+@Suite struct PropertyListStringsTests {
     static let spellings: [(String, String)] = [("é", "e\u{301}"), ("\u{2126}", "Ω"), ("\u{212A}", "K")]
 
     @Test(arguments: 0..<3) func twoSpellingsOfOneStringAreRefusedNotMerged(pair: Int) throws {

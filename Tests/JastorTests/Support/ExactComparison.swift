@@ -42,7 +42,8 @@ enum A22Exact {
         check(
             "date", same(a.date, b.date), a.date.timeIntervalSinceReferenceDate, b.date.timeIntervalSinceReferenceDate)
         check(
-            "optionalDate", same(a.optionalDate, b.optionalDate, same), seconds(a.optionalDate), seconds(b.optionalDate)
+            "optionalDate", same(a.optionalDate, b.optionalDate, same), seconds(a.optionalDate) as Any,
+            seconds(b.optionalDate) as Any
         )
         check("data", a.data == b.data, a.data, b.data)
         check("url", a.url?.absoluteString == b.url?.absoluteString, a.url as Any, b.url as Any)
@@ -65,12 +66,12 @@ enum A22Exact {
         check("zip", same(a.zip, b.zip, same), a.zip as Any, b.zip as Any)
         check("dotted", a.dotted == b.dotted, a.dotted, b.dotted)
         check("second", a.second == b.second, a.second as Any, b.second as Any)
-        check("stamp", same(a.stamp, b.stamp, same), seconds(a.stamp), seconds(b.stamp))
+        check("stamp", same(a.stamp, b.stamp, same), seconds(a.stamp) as Any, seconds(b.stamp) as Any)
         check(
             "millis", same(a.millis, b.millis), a.millis.timeIntervalSinceReferenceDate,
             b.millis.timeIntervalSinceReferenceDate)
-        check("iso", same(a.iso, b.iso, same), seconds(a.iso), seconds(b.iso))
-        check("day", same(a.day, b.day, same), seconds(a.day), seconds(b.day))
+        check("iso", same(a.iso, b.iso, same), seconds(a.iso) as Any, seconds(b.iso) as Any)
+        check("day", same(a.day, b.day, same), seconds(a.day) as Any, seconds(b.day) as Any)
         check("count", a.count == b.count, a.count, b.count)
         check("ratioText", same(a.ratioText, b.ratioText), a.ratioText, b.ratioText)
         check("gender", a.gender == b.gender, a.gender, b.gender)

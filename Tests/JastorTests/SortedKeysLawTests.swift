@@ -4,7 +4,7 @@ import Testing
 
 /// `jsonData(options: .sortedKeys)` is byte for byte `JSONSerialization`'s sorted text of
 /// `toDictionary()`, for keys of digits, cases, accents, combining marks, emoji and controls.
-@Suite struct Attack22SortedKeysTests {
+@Suite struct SortedKeysLawTests {
     static let seeds: [UInt64] = [0xA22_9001, 0xA22_9002, 0xA22_9003]
 
     @Test(arguments: seeds) func sortedTextIsFoundationsForHostileKeys(seed: UInt64) throws {
@@ -15,7 +15,7 @@ import Testing
             "_", "-", ".", " ", "\u{0}", "\u{1}", "\u{7F}", "Ω", "\u{2126}", "ǅ", "ﬀ", "ｆ", "²", "½", "٣", "\u{FEFF}",
             "\u{200B}", "k", "\u{212A}",
         ]
-        for index in 0..<400 {
+        for index in 0..<200 {
             let model = A22Wide()
             for _ in 0..<Int.random(in: 2..<8, using: &random) {
                 let key = (0..<Int.random(in: 0..<4, using: &random)).map { _ in
