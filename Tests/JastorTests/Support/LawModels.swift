@@ -21,7 +21,7 @@ enum A22Rank: Int, JastorValue, CaseIterable {
 
 enum A22Ratio: Double, JastorValue, CaseIterable {
     case half = 0.5
-    case subnormal = 5e-324
+    case subnormal = 0x1p-1074  // 5e-324, the least subnormal
     case greatest = 1.7976931348623157e308
     case tenth = 0.1
 }
@@ -170,9 +170,9 @@ struct A22Generator {
         if nonFinite, chance(3) { return pick([.nan, .infinity, -.infinity]) }
         if chance(50) {
             return pick([
-                0, -0.0, 1, -1, 0.1, 1e-308, 2.2250738585072014e-308, 2.225073858507201e-308,
+                0, -0.0, 1, -1, 0.1, 1e-308, 2.2250738585072014e-308, Double(bitPattern: 0x000F_FFFF_FFFF_FFFF),
                 .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                9_007_199_254_740_993, 1e23, 9.223372036854775807e18, 1.8446744073709552e19, 123_456.789, 5e-324,
+                9_007_199_254_740_992, 1e23, 9.223372036854775807e18, 1.8446744073709552e19, 123_456.789, 0x1p-1074,
                 0.30000000000000004, 1e21, 1e-7, 100,
             ])
         }
@@ -184,7 +184,7 @@ struct A22Generator {
         if chance(50) {
             return pick([
                 0, -0.0, 0.1, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
-                16_777_216, 16_777_218, 1_073_741_824, 3.4028235e38, 1e-45, 0.3, 1e10,
+                16_777_216, 16_777_218, 1_073_741_824, 3.4028235e38, 0x1p-149, 0.3, 1e10,
             ])
         }
         return Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF) * (chance(50) ? 1 : -1)
