@@ -73,7 +73,7 @@ private final class NestedRenamedCount: JastorObject {
     func aWrittenOnlyKeyInAnotherSpellingIsReported(_ type: JastorObject.Type) throws {
         // Output writes the declared spelling, "café", where the input gave "cafe\u{301}".
         let expected =
-            #"cafe\u{301}: expected the key written back as read, found "cafe\u{301}", another Unicode spelling of "#
+            "cafe\u{301}: expected the key written back as read, found \"cafe\u{301}\", another Unicode spelling of "
             + #"the key "café" (written "café")"#
         #expect(try issues(type, #"{"in": 1, "cafe\u0301": 1}"#) == [expected])
         var found: [JastorIssue] = []
@@ -87,7 +87,7 @@ private final class NestedRenamedCount: JastorObject {
             try issues(WrittenLabel.self, #"{"label": "cafe\u0301"}"#)
                 == [
                     #"label: expected what label writes at this key, which no property reads: String "café", found "#
-                        + #"String "cafe\u{301}""#
+                        + "String \"cafe\u{301}\""
                 ])
         #expect(try issues(WrittenLabel.self, #"{"label": "café"}"#).isEmpty)
     }
@@ -96,7 +96,7 @@ private final class NestedRenamedCount: JastorObject {
         #expect(
             try issues(NestedRenamedCount.self, #"{"in": 1, "meta": {"y": 2, "cafe\u0301": 1}}"#)
                 == [
-                    #"meta["cafe\u{301}"]: expected the key written back as read, found "cafe\u{301}", another "#
+                    "meta.cafe\u{301}: expected the key written back as read, found \"cafe\u{301}\", another "
                         + #"Unicode spelling of the key "café" (written "café")"#
                 ])
         #expect(try issues(NestedRenamedCount.self, #"{"in": 1, "meta": {"y": 2, "café": 1}}"#).isEmpty)

@@ -60,7 +60,7 @@ enum WrittenBackAsRead {
     }
 
     /// Whether two trees are written as the same JSON (see ``rewrite(of:as:)``).
-    private static func isSame(_ read: JSONValue, _ written: JSONValue) -> Bool {
+    static func isSame(_ read: JSONValue, _ written: JSONValue) -> Bool {
         switch (read, written) {
         case (.string(let a), .string(let b)):
             return isSameText(a, b)

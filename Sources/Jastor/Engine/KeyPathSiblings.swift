@@ -11,6 +11,8 @@ struct KeyPathSiblings: Sendable {
     /// The paths under ``keys`` that properties write but none reads, with their writers: an
     /// input value there is compared with what is written, as ``WrittenOnlyKeys`` does for keys.
     private let writtenOnlyPaths: [(path: [JastorPath.Component], writers: [PropertyPlan])]
+    /// The paths properties read.
+    private let readPaths: [[JastorPath.Component]]
     /// The first property reading through each of ``keys``, to name in issues.
     private let readers: [String: String]
     private let modelName: String
@@ -55,6 +57,7 @@ struct KeyPathSiblings: Sendable {
             }
         }
         self.writtenOnlyPaths = writtenOnlyPaths
+        self.readPaths = inputPaths
         self.keys = keys
         self.readers = readers
         self.modelName = modelName
@@ -94,6 +97,7 @@ struct KeyPathSiblings: Sendable {
         func visit(_ child: Node, _ component: JastorPath.Component, padding: Int = 0) {
             let next = position + [component]
             if let written = writtenOnlyPaths.first(where: { Self.matches($0.path[...], next) }) {
+                recordRespelling(of: component, as: written.path[position.count], context: &context)
                 _ = context.descend(into: component) { context in
                     WrittenOnlyKeys.compare(child, with: written.writers, at: next, in: model, context: &context)
                     return true
@@ -102,6 +106,10 @@ struct KeyPathSiblings: Sendable {
             }
             let below = paths.filter { $0.count >= next.count && Self.matches($0.prefix(next.count), next) }
             if below.contains(where: { $0.count == next.count }) { return }
+            // A step only written paths take: a read path's steps are reported where it is read.
+            if let step = below.first?[position.count], !readPaths.contains(where: { $0.starts(with: next) }) {
+                recordRespelling(of: component, as: step, context: &context)
+            }
             if below.isEmpty, case .index(let index) = component, index < padding, child.isNull { return }
             _ = context.descend(into: component) { context in
                 if below.isEmpty {
@@ -128,6 +136,17 @@ struct KeyPathSiblings: Sendable {
             }
         case .scalar, .unsupported: break
         }
+    }
+
+    /// Records `component`, a key as the input spells it, when it is another Unicode spelling of
+    /// `step`, the key a written path holds there: output writes the path's spelling.
+    private func recordRespelling(
+        of component: JastorPath.Component, as step: JastorPath.Component, context: inout MappingContext
+    ) {
+        guard case .key(let spelling) = component, case .key(let key) = step,
+            !WrittenBackAsRead.isSameText(spelling, key)
+        else { return }
+        context.recordRespelledKey(spelling, of: key, at: [component])
     }
 
     /// Whether two paths name the same steps (an index is an array's element, never the key of

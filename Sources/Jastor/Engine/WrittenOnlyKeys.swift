@@ -4,9 +4,12 @@
 ///
 /// Mapping does not keep such a key (output writes the property's value there) nor report it as
 /// unknown (Jastor's own output holds it). So that its input value is not dropped in silence, it is
-/// compared after mapping with what the properties write there, by the rules of `toDictionary()`:
-/// equal, as when Jastor's own output is read back, nothing is said; different, it is an
-/// `.unknownKey` issue at the key naming the properties.
+/// compared after mapping with what the properties write there, by the rules of `toDictionary()`
+/// (text and keys by their bytes, numbers by value, members in any order): equal, as when
+/// Jastor's own output is read back, nothing is said; different, it is an `.unknownKey` issue at
+/// the key naming the properties. The key itself is reported when the input gives it more than
+/// once (its earlier values are compared with nothing) or in another Unicode spelling (output
+/// writes the declared one).
 struct WrittenOnlyKeys: Sendable {
     /// Each key with the properties that write under it, in declaration order.
     private let keys: [(key: String, writers: [PropertyPlan])]
@@ -42,6 +45,18 @@ struct WrittenOnlyKeys: Sendable {
         guard keepsUnreadKeys || context.policy.checksKeys else { return }
         for (key, writers) in keys {
             guard let member = members[key] else { continue }
+            // Only the last value is compared; an earlier one is read and written by nothing.
+            let count = members.count(ofKey: key)
+            if count > 1 {
+                _ = context.descend(into: .key(key)) { context in
+                    context.recordDuplicateKey(count: count)
+                    return false
+                }
+            }
+            // Output writes the declared spelling.
+            if let spelling = members.otherSpelling(ofKey: key) {
+                context.recordRespelledKey(spelling, of: key, at: [.key(spelling)])
+            }
             _ = context.descend(into: .key(key)) { context in
                 Self.compare(member, with: writers, at: [.key(key)], in: model, context: &context)
                 return false
@@ -57,7 +72,8 @@ struct WrittenOnlyKeys: Sendable {
     ) {
         let written = value(of: writers, at: path, in: model)
         let read = comparable(member.foundationValue)
-        guard written.map({ comparable($0.foundationValue) }) != read else { return }
+        // As written: text and keys by their bytes (`String`'s `==` calls other spellings equal).
+        if let written, WrittenBackAsRead.isSame(read, comparable(written.foundationValue)) { return }
         let names = writers.map(\.name).joined(separator: " and ")
         let verb = writers.count == 1 ? "writes" : "write"
         let place = path.count == 1 ? "key" : "key path"
