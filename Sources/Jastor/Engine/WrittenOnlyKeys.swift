@@ -54,7 +54,7 @@ struct WrittenOnlyKeys: Sendable {
                 }
             }
             // Output writes the declared spelling.
-            if let spelling = members.otherSpelling(ofKey: key) {
+            if PropertyPlan.hasOtherSpellings(utf8: key.utf8), let spelling = members.otherSpelling(ofKey: key) {
                 context.recordRespelledKey(spelling, of: key, at: [.key(spelling)])
             }
             _ = context.descend(into: .key(key)) { context in
