@@ -51,6 +51,22 @@ private final class NestedRenamedCount: JastorObject {
     }
 }
 
+/// Writes `count` under `meta.café.out`, a step no property reads, beside `meta.y`, which it
+/// reads; keeps the keys it does not map.
+private final class DeepRenamedCount: JastorObject {
+    var count = 1
+    var y = 0
+    var extras: [String: Any] = [:]
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.count, key: "in", outputKey: "meta.café.out")
+            property(\.y, key: "meta.y")
+            unmappedKeys(\.extras)
+        }
+    }
+}
+
 /// A key a property only writes (`outputKey:`, `.encodeOnly`), in a class that keeps or reports the
 /// keys it does not read: its input value is compared with what is written there, so that nothing
 /// under it is dropped or respelled in silence (MappingRules, "Unknown keys kept").
@@ -102,8 +118,21 @@ private final class NestedRenamedCount: JastorObject {
         #expect(try issues(NestedRenamedCount.self, #"{"in": 1, "meta": {"y": 2, "café": 1}}"#).isEmpty)
     }
 
+    @Test func aStepOnlyWrittenPathsTakeInAnotherSpellingIsReported() throws {
+        #expect(
+            try issues(DeepRenamedCount.self, #"{"in": 1, "meta": {"y": 2, "cafe\u0301": {"out": 1}}}"#)
+                == [
+                    "meta.cafe\u{301}: expected the key written back as read, found \"cafe\u{301}\", another "
+                        + #"Unicode spelling of the key "café" (written "café")"#
+                ])
+        #expect(try issues(DeepRenamedCount.self, #"{"in": 1, "meta": {"y": 2, "café": {"out": 1}}}"#).isEmpty)
+    }
+
     @Test func jastorsOwnOutputReadsBackQuietly() throws {
-        for type in [RenamedCount.self, StrictRenamedCount.self, WrittenLabel.self, NestedRenamedCount.self]
+        for type in [
+            RenamedCount.self, StrictRenamedCount.self, WrittenLabel.self, NestedRenamedCount.self,
+            DeepRenamedCount.self,
+        ]
             as [JastorObject.Type]
         {
             let model = type.init()
