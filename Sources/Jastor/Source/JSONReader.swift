@@ -326,7 +326,11 @@ package struct JSONReader {
 
     private mutating func readLiteral(_ literal: StaticString, as kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("'\(literal)'") }
+        guard position + count <= bytes.count else {
+            // Truncated: the error is at the first byte that differs, or at the end of the input.
+            position = (position..<bytes.count).first { bytes[$0] != literal.utf8Start[$0 - position] } ?? bytes.count
+            throw error("'\(literal)'")
+        }
         // The literal's first four bytes as one word (the guard above keeps the load inside the
         // input; every literal has at least four); a mismatch is located byte by byte below.
         if let base = bytes.baseAddress,
