@@ -29,3 +29,24 @@ final class AgreementRecord: JastorObject {
         }
     }
 }
+
+enum AgreementShade: String, JastorValue {
+    case light, dark
+}
+
+/// Issues deep inside nested arrays, typed dictionaries, a key path of hostile keys, untyped values
+/// and raw-value enums, for IssuePathLawTests.
+final class AgreementPaths: JastorObject {
+    var grid: [[Int]] = []
+    var byKey: [String: [Int]] = [:]
+    var deep = 0
+    var anything: [String: Any] = [:]
+    var shades: [AgreementShade] = []
+
+    override class var properties: [JastorProperty] {
+        register(\.grid, \.byKey, \.shades) {
+            property(\.anything)
+            property(\.deep, key: JastorPath(["outer", "a.b", 2, "x\"y", "", "7"]))
+        }
+    }
+}
