@@ -60,7 +60,7 @@ import Testing
     @Test(arguments: [
         (#"["ab\u12x4"]"#, "expected four hex digits, found 'x' at line 1, column 9 (byte 8)"),
         (#"["\ud800\u12G4"]"#, "expected four hex digits, found 'G' at line 1, column 13 (byte 12)"),
-        (#"["\u12"#, "expected four hex digits, found '1' at line 1, column 5 (byte 4)"),
+        (#"["\u12"#, "expected four hex digits, found the end of the input at line 1, column 7 (byte 6)"),
         (
             #"["a\q"]"#,
             #"expected an escape (\", \\, \/, \b, \f, \n, \r, \t or \uXXXX), found 'q' at line 1, column 5 (byte 4)"#

@@ -36,8 +36,23 @@ public struct JastorError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line per issue, each starting with the file's path when there is a file.
+    ///
+    /// The path is written whole, with line breaks, control and invisible format characters
+    /// escaped as in issues (`bad\nname.archive`), so that each issue stays one line.
     public var description: String {
-        let prefix = file.map { "\($0.path): " } ?? ""
+        let prefix = file.map { "\(MessageText.escaped($0.path)): " } ?? ""
         return issues.map { prefix + $0.description }.joined(separator: "\n")
     }
+}
+
+// MARK: - LocalizedError
+
+extension JastorError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` (which alerts and logs
+    /// show) names every issue instead of Foundation's "The operation could not be completed".
+    ///
+    /// ```swift
+    /// print(error.localizedDescription)  // amount: expected Int, found String "lots"
+    /// ```
+    public var errorDescription: String? { description }
 }

@@ -37,11 +37,16 @@ enum MessageText {
     /// `text` shortened, with control characters, line breaks and invisible format characters
     /// escaped (`\n`, `\u{7}`, `\u{202e}`).
     static func oneLine(_ text: String) -> String {
-        let short = shortened(text)
-        guard hasEscapes(short) else { return short }
+        escaped(shortened(text))
+    }
+
+    /// `text` whole, with control characters, line breaks and invisible format characters escaped:
+    /// for an archive file's path, whose end names the file.
+    static func escaped(_ text: String) -> String {
+        guard hasEscapes(text) else { return text }
         var escaped = ""
         var previous = MessageText.Preceding()
-        for scalar in short.unicodeScalars {
+        for scalar in text.unicodeScalars {
             if let escape = escape(scalar, after: previous) {
                 escaped += escape
             } else {

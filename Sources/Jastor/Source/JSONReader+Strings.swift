@@ -241,10 +241,10 @@ extension JSONReader {
     }
 
     /// Where the four hex digits at `index` go wrong: the first byte that is not a hex digit, or
-    /// `index` when fewer than four bytes are left.
+    /// the end of the input when it ends first.
     private func hexError(at index: Int) -> Int {
-        guard index + 4 <= bytes.count else { return index }
-        return (index..<index + 4).first { Self.hexDigit(bytes[$0]) == nil } ?? index
+        let end = Swift.min(index + 4, bytes.count)
+        return (index..<end).first { Self.hexDigit(bytes[$0]) == nil } ?? end
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt32? {

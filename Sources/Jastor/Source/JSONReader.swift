@@ -194,6 +194,11 @@ package struct JSONReader {
         }
     }
 
+    /// Which of the first four bytes are zero (a bit each, the first byte's highest) in UTF-32BE,
+    /// UTF-16BE, UTF-32LE and UTF-16LE text without a byte order mark, as RFC 4627 §3 tells them
+    /// apart (JSON text starts with two ASCII characters); no UTF-8 JSON text starts so.
+    private static let unmarkedWideText: Set<UInt8> = [0b1110, 0b1010, 0b0111, 0b0101]
+
     /// Steps over one UTF-8 byte order mark (EF BB BF) at the start of the input, which RFC 8259
     /// §8.1 lets a parser ignore (`JSONSerialization` does); refuses a UTF-16 or UTF-32 one,
     /// naming it, since Jastor reads UTF-8 only.
@@ -210,6 +215,14 @@ package struct JSONReader {
             encoding = "UTF-32"
         } else if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             encoding = "UTF-16"
+        } else if bytes.count >= 4,
+            Self.unmarkedWideText.contains((0..<4).reduce(0) { $0 << 1 | (bytes[$1] == 0x00 ? 1 : 0) })
+        {
+            throw JSONSyntaxError(
+                expected: "UTF-8 JSON", offset: 0,
+                found:
+                    "UTF-16 or UTF-32 text without a byte order mark (zero bytes among the first four); Jastor reads UTF-8"
+            )
         } else {
             return
         }
@@ -326,7 +339,11 @@ package struct JSONReader {
 
     private mutating func readLiteral(_ literal: StaticString, as kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("'\(literal)'") }
+        guard position + count <= bytes.count else {
+            // Truncated: the error is at the first byte that differs, or at the end of the input.
+            position = (position..<bytes.count).first { bytes[$0] != literal.utf8Start[$0 - position] } ?? bytes.count
+            throw error("'\(literal)'")
+        }
         // The literal's first four bytes as one word (the guard above keeps the load inside the
         // input; every literal has at least four); a mismatch is located byte by byte below.
         if let base = bytes.baseAddress,

@@ -37,7 +37,7 @@ extension JSONScalar {
         case .double(let value): "Number \(NumberText.text(value))"
         case .float(let value): "Number \(NumberText.text(value))"
         case .decimal(let value): "Number \(value)"
-        case .number(let literal): "Number \(Self.shortened(literal.text))"
+        case .number(let literal): "Number \(literal.text)"
         case .string(let value):
             MessageText.cut(value, over: 60, keeping: 57).map { "String \($0.prefix.debugDescription)…" }
                 ?? "String \(value.debugDescription)"
@@ -61,11 +61,6 @@ extension JSONScalar {
         case .integer, .unsignedInteger, .double, .float, .decimal, .number: true
         case .null, .bool, .string, .date, .data: false
         }
-    }
-
-    /// Long number text cut to keep messages readable.
-    private static func shortened(_ text: String) -> String {
-        text.utf8.count > 60 ? "\(text.prefix(40))…(\(text.utf8.count) characters)" : text
     }
 
     /// The scalar as a value of the library's own tree.
