@@ -33,6 +33,11 @@ final class PlanCache: Sendable {
             return low
         }
 
+        /// Where `thread`'s entry for `type` is in ``building``, if that thread is building it.
+        func buildEntry(of type: UInt, on thread: pthread_t) -> Int? {
+            building.lastIndex { $0.type == type && pthread_equal($0.thread, thread) != 0 }
+        }
+
         func plan(of type: UInt) -> ClassPlan? {
             let position = position(of: type)
             return position < plans.count && plans[position].type == type ? plans[position].plan : nil
@@ -60,18 +65,14 @@ final class PlanCache: Sendable {
         if let plan = state.withLock({ $0.plan(of: id) }) { return plan }
         let thread = pthread_self()
         let isAskedAgain = state.withLock { state in
-            if state.building.contains(where: { $0.type == id && pthread_equal($0.thread, thread) != 0 }) {
-                return true
-            }
+            if state.buildEntry(of: id, on: thread) != nil { return true }
             state.building.append((id, thread))
             return false
         }
         if isAskedAgain { return planBeingBuilt(for: type, id: id) }
         let built = ClassPlan(modelType: type)
         let (plan, isNew) = state.withLock { state in
-            if let index = state.building.lastIndex(where: { $0.type == id && pthread_equal($0.thread, thread) != 0 }) {
-                state.building.remove(at: index)
-            }
+            if let index = state.buildEntry(of: id, on: thread) { state.building.remove(at: index) }
             let position = state.position(of: id)
             if position < state.plans.count, state.plans[position].type == id {
                 return (state.plans[position].plan, false)

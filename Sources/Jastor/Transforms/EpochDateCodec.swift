@@ -64,8 +64,7 @@ final class EpochDateCodec: ScalarReadingCodec<Date>, @unchecked Sendable {
         // written as the greatest finite number, which JSON can hold.
         let overflowing = date.timeIntervalSince1970 * unitsPerSecond
         let units =
-            overflowing.isFinite
-            ? overflowing : Double.greatestFiniteMagnitude * (overflowing.sign == .minus ? -1 : 1)
+            overflowing.isFinite ? overflowing : Double(signOf: overflowing, magnitudeOf: .greatestFiniteMagnitude)
         switch context.purpose {
         case .archive, .inspection:
             return .date(date)
