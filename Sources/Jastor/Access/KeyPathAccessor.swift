@@ -82,12 +82,22 @@ final class KeyPathAccessor<Root: JastorObject, Value>: TypedAccessor<Root, Valu
             guard let slot = buffer.baseAddress, source.read(through: codec, into: slot, context: &context) else {
                 return false
             }
-            if assignment == .storage, let storageOffset {
-                withStorage(of: root, at: storageOffset) { $0.pointee = slot.move() }
-            } else {
-                root[keyPath: keyPath] = slot.move()
-            }
+            store(slot, into: root, by: assignment)
             return true
+        }
+    }
+
+    /// Moves the value read into `slot` into `root`'s property.
+    ///
+    /// A function of its own: `decode`'s closure is on the stack while a nested value is read, and a debug build gives each of its
+    /// locals a slot, taken or not (deep input at the nesting limit fits a small thread's stack,
+    /// `NestingLimitTests`).
+    @inline(__always)
+    private func store(_ slot: UnsafeMutablePointer<Value>, into root: Root, by assignment: Assignment) {
+        if assignment == .storage, let storageOffset {
+            withStorage(of: root, at: storageOffset) { $0.pointee = slot.move() }
+        } else {
+            root[keyPath: keyPath] = slot.move()
         }
     }
 

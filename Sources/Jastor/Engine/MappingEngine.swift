@@ -65,45 +65,90 @@ enum MappingEngine {
     }
 
     /// Fills `model` through `plan`, its class's.
+    ///
+    /// This frame is on the stack at every level of nesting while the levels below are read, so
+    /// it holds the member loop alone: the other ways of filling and the checks after the loop
+    /// are out of line, and their locals take no stack per level (a debug build gives each local
+    /// of a function its own slot, taken or not).
     @inline(__always)
     private static func fill<Members: JSONObjectSource>(
         _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
         context: inout MappingContext
     ) where Members.Member: JSONSource {
         context.recordDeclarationIssues(of: plan)
-        let readsNames = context.policy.readsPropertyNames
+        guard !context.policy.readsPropertyNames else {
+            fillByNames(model, of: plan, from: members, by: assignment, context: &context)
+            return
+        }
+        guard !plan.checksKeys || !context.policy.checksKeys else {
+            fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
+            check(members, of: model, plan: plan, found: 0, by: assignment, context: &context)
+            return
+        }
         // How many keyed properties found their key (counted on the usual path only).
         var found = 0
-        if readsNames {
-            members.forEachNamedMember(of: plan) { property, member in
-                _ = context.descend(into: .key(property.name)) {
-                    member.read(through: property.accessor, into: model, by: assignment, context: &$0)
-                }
-            }
-        } else if plan.checksKeys, context.policy.checksKeys {
-            fillCheckingKeys(model, of: plan, from: members, by: assignment, context: &context)
-        } else {
-            let notes = members.forEachMappedMember(of: plan) { property, member in
-                found += 1
-                guard let key = property.inputKey else { return }
-                _ = context.descend(into: key) {
-                    member.read(through: property.accessor, into: model, by: assignment, context: &$0)
-                }
-            }
-            if !notes.isEmpty { recordKeyNotes(notes, of: members, plan: plan, context: &context) }
-            if !plan.pathProperties.isEmpty {
-                fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
+        let notes = members.forEachMappedMember(of: plan) { property, member in
+            found += 1
+            guard let key = property.inputKey else { return }
+            _ = context.descend(into: key) {
+                member.read(through: property.accessor, into: model, by: assignment, context: &$0)
             }
         }
-        if !readsNames, let unmapped = plan.unmappedKeys,
-            !everyMemberIsMapped(members, found: found, plan: plan)
-        {
+        if !notes.isEmpty || !plan.pathProperties.isEmpty {
+            finishMappedMembers(model, of: plan, from: members, notes: notes, by: assignment, context: &context)
+        }
+        check(members, of: model, plan: plan, found: found, by: assignment, context: &context)
+    }
+
+    /// Fills `model` from an archive's members, which are named by property.
+    @inline(never)
+    private static func fillByNames<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        members.forEachNamedMember(of: plan) { property, member in
+            _ = context.descend(into: .key(property.name)) {
+                member.read(through: property.accessor, into: model, by: assignment, context: &$0)
+            }
+        }
+    }
+
+    /// Records what the member loop noted of the keys, and fills the properties read through key
+    /// paths.
+    @inline(never)
+    private static func finishMappedMembers<Members: JSONObjectSource>(
+        _ model: JastorObject, of plan: ClassPlan, from members: Members, notes: MappedMemberNotes,
+        by assignment: Assignment, context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        if !notes.isEmpty { recordKeyNotes(notes, of: members, plan: plan, context: &context) }
+        if !plan.pathProperties.isEmpty {
+            fillPathProperties(model, of: plan, from: members, by: assignment, context: &context)
+        }
+    }
+
+    /// Keeps the keys no property maps (``JastorObject/unmappedKeys``), and checks the keys only
+    /// written and the siblings of key paths, once the object's members are read.
+    @inline(__always)
+    private static func check<Members: JSONObjectSource>(
+        _ members: Members, of model: JastorObject, plan: ClassPlan, found: Int, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        guard plan.unmappedKeys != nil || plan.writtenOnlyKeys != nil || plan.keyPathSiblings != nil else { return }
+        checkKeys(members, of: model, plan: plan, found: found, by: assignment, context: &context)
+    }
+
+    @inline(never)
+    private static func checkKeys<Members: JSONObjectSource>(
+        _ members: Members, of model: JastorObject, plan: ClassPlan, found: Int, by assignment: Assignment,
+        context: inout MappingContext
+    ) where Members.Member: JSONSource {
+        if let unmapped = plan.unmappedKeys, !everyMemberIsMapped(members, found: found, plan: plan) {
             keepUnmappedKeys(of: members, plan: plan, in: unmapped, of: model, by: assignment, context: &context)
         }
-        if !readsNames, let writtenOnlyKeys = plan.writtenOnlyKeys {
+        if let writtenOnlyKeys = plan.writtenOnlyKeys {
             writtenOnlyKeys.check(members, of: model, context: &context)
         }
-        if !readsNames, let keyPathSiblings = plan.keyPathSiblings {
+        if let keyPathSiblings = plan.keyPathSiblings {
             keyPathSiblings.check(members, of: model, context: &context)
         }
     }

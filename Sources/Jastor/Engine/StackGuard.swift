@@ -9,9 +9,11 @@ import Musl
 /// Tells recursive code when the current thread's stack is nearly used up.
 ///
 /// The mapper, the output and the property-list reader recurse once per level of nesting, and
-/// stop at 256 levels. A level costs about 1.5 KB of stack in a release build but 4–6 KB in a
-/// debug build (more under sanitizers), so on a 512 KB thread (Dispatch's secondary threads) a
-/// debug build would overflow long before 256 levels. Each of them therefore also stops, with the
+/// stop at 256 levels. A model in an array (two levels) costs about 2.5 KB of stack in a release
+/// build but 6.8 KB in a debug build, which inlines nothing (more under sanitizers), so on a
+/// 512 KB thread (Dispatch's secondary threads) a debug build would overflow long before 256
+/// levels. The functions on the stack at every level keep their rare paths out of line for that
+/// reason (`MappingEngine.fill`, `FoundationObject.forEachMappedMember`, `KeyPathAccessor.decode`). Each of them therefore also stops, with the
 /// same issue, where less than ``reserve`` bytes of the thread's stack are left.
 ///
 /// The stack's lowest address is looked up once per thread (on Linux, the main thread's takes a

@@ -14,19 +14,22 @@ struct FoundationObject: JSONObjectSource {
         var respelled = false
         for (reference, _) in plan.keyedProperties {
             reference.with { property in
-                guard case .key(let key)? = property.inputKey else { return }
-                if property.inputKeyHasOtherSpellings {
-                    guard let value = value(checkingSpellingOf: key, for: property, respelled: &respelled) else {
-                        return
-                    }
-                    body(property, FoundationJSON(raw: value))
-                } else {
-                    guard let value = dictionary[key] else { return }
-                    body(property, FoundationJSON(raw: value))
-                }
+                // The closure is on the stack while the levels below are read: it finds the value
+                // out of its frame (in a debug build, every local takes a slot of its own).
+                guard let value = value(for: property, respelled: &respelled) else { return }
+                body(property, FoundationJSON(raw: value))
             }
         }
         return respelled ? .respelledKey : []
+    }
+
+    /// The value under `property`'s key; sets `respelled` when the dictionary holds the key in
+    /// another spelling.
+    @inline(__always)
+    private func value(for property: PropertyPlan, respelled: inout Bool) -> Any? {
+        guard case .key(let key)? = property.inputKey else { return nil }
+        guard property.inputKeyHasOtherSpellings else { return dictionary[key] }
+        return value(checkingSpellingOf: key, for: property, respelled: &respelled)
     }
 
     /// The value under `key`, a key with other spellings; sets `respelled` when the dictionary
