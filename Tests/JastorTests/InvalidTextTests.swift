@@ -7,11 +7,13 @@ private final class Note: JastorObject {
     var title = ""
     var tags: [String] = []
     var meta: [String: Any] = [:]
+    var list: [Any] = []
     var extras: [String: Any] = [:]
 
     override class var properties: [JastorProperty] {
         register(\.title, \.tags) {
             property(\.meta)
+            property(\.list)
             unmappedKeys(\.extras)
         }
     }
@@ -88,11 +90,38 @@ private final class PickyHolder: JastorObject {
         let (note, issues) = try Self.map(Array(#"{"meta": {"a": ["\ud800"]}, "\udfff": 1}"#.utf8))
         #expect((note.meta["a"] as? [String]) == ["\u{FFFD}"])
         #expect(note.extras["\u{FFFD}"] as? Int == 1)
-        #expect(issues.sorted() == ["meta: " + Self.expected, Self.expected].sorted())
+        #expect(issues.sorted() == ["meta.a[0]: " + Self.expected, Self.expected].sorted())
         var arrayIssues: [JastorIssue] = []
         let notes = try [Note](json: Data(#"[{"title": "x"}, {"title": "\ud800"}]"#.utf8), issues: &arrayIssues)
         #expect(notes.map(\.title) == ["x", "\u{FFFD}"])
         #expect(arrayIssues.map(\.description) == ["[1].title: " + Self.expected])
+    }
+
+    /// Inside an untyped value each string read with U+FFFD is reported at its own path.
+    ///
+    /// The path leads to it in the value kept: a member's value, an element, a key (the path
+    /// leads to its value). Of a key given twice only the member kept is looked at; the key is reported at
+    /// the object, as before.
+    @Test func insideAnUntypedValueEachRepairIsReportedAtItsPath() throws {
+        let bytes =
+            Array(#"{"meta": {"\udfff": {"b": "ok"}, "c": [1, {"d": "\ud800x"}], "e": ""#.utf8) + [0xC3, 0x28]
+            + Array(#"", "f": "\ud800", "f": "fine"}, "list": ["x", ["\udc00"]], "title": "\ud800"}"#.utf8)
+        var issues: [JastorIssue] = []
+        let note = try Note(json: Data(bytes), issues: &issues)
+        let text = issues.filter { $0.found.hasSuffix("kept with U+FFFD in its place") }
+        let repairedKey: JastorPath = ["meta", .key("\u{FFFD}")]
+        #expect(
+            text.map(\.path) == [["title"], repairedKey, ["meta", "c", 1, "d"], ["meta", "e"], ["list", 1, 0]])
+        let kept: [String: Any] = ["meta": note.meta, "list": note.list, "title": note.title]
+        for issue in text where issue.path != repairedKey {
+            #expect((issue.path.value(in: kept) as? String)?.contains("\u{FFFD}") == true, "\(issue)")
+        }
+        #expect((repairedKey.value(in: kept) as? [String: Any])?["b"] as? String == "ok")
+        #expect(note.meta["f"] as? String == "fine")
+        #expect(
+            issues.filter { !text.contains($0) }.map(\.description) == [
+                #"meta: expected one value for each key (the last is kept), found "f" given more than once"#
+            ])
     }
 
     /// A key that is not valid UTF-8 is its repair wherever a key is read: it maps the property

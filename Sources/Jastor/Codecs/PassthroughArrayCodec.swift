@@ -18,8 +18,8 @@ final class PassthroughArrayCodec: Codec<[Any]>, @unchecked Sendable {
         guard isKind(.array, source, context: &context) else { return false }
         guard let elementModel else {
             // The Foundation array is built only when it is kept, and only once it is known to fit.
-            guard !context.exceedsLimits(untyped: source) else { return false }
-            guard let array = source.foundationValue as? [Any] else {
+            guard let value = context.untypedValue(of: source) else { return false }
+            guard let array = value as? [Any] else {
                 recordMismatch(source, context: &context)
                 return false
             }

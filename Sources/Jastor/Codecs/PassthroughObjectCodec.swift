@@ -10,8 +10,8 @@ final class PassthroughObjectCodec: Codec<[String: Any]>, @unchecked Sendable {
     ) -> Bool {
         guard isKind(.object, source, context: &context) else { return false }
         // The Foundation dictionary is built only once the value is known to fit.
-        guard !context.exceedsLimits(untyped: source) else { return false }
-        guard let dictionary = source.foundationValue as? [String: Any] else {
+        guard let value = context.untypedValue(of: source) else { return false }
+        guard let dictionary = value as? [String: Any] else {
             recordMismatch(source, context: &context)
             return false
         }

@@ -314,6 +314,26 @@ struct MappingContext {
             found: distinct.map(\.debugDescription).joined(separator: ", ") + " given more than once")
     }
 
+    /// Records, at the current path, a string read with U+FFFD in place of text a Swift `String`
+    /// cannot hold (invalid UTF-8, a lone surrogate escape such as `\ud800`), kept so.
+    mutating func recordRepairedText() {
+        record(
+            .invalidValue,
+            expected: "text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800)",
+            found: "text that is not, kept with U+FFFD in its place")
+    }
+
+    /// The Foundation value of `source`, to be kept untyped at the current path, or `nil` when it
+    /// is beyond the run's limits (``exceedsLimits(untyped:)``, which records why); from bytes, a
+    /// string in it read with U+FFFD is reported at its own path
+    /// (``DocumentValue/untypedValue(context:)``).
+    mutating func untypedValue<Source: JSONSource>(of source: Source) -> Any? {
+        guard let value = source as? DocumentValue else {
+            return exceedsLimits(untyped: source) ? nil : source.foundationValue
+        }
+        return value.untypedValue(context: &self)
+    }
+
     /// Records a problem at the current path.
     mutating func record(_ kind: JastorIssue.Kind, expected: String, found: String) {
         trail.record(kind, expected: expected, found: found)

@@ -102,15 +102,63 @@ struct DocumentValue: JSONSource {
         defer { document.markRepairsReported(keeping: count) }
         guard kept else { return }
         let (repairs, duplicateKeys) = document.unreported(since: count)
-        if repairs > 0 {
-            context.record(
-                .invalidValue,
-                expected:
-                    "text a Swift String holds as written (valid UTF-8, no lone surrogate escape such as \\ud800)",
-                found: "text that is not, kept with U+FFFD in its place")
-        }
+        if repairs > 0 { context.recordRepairedText() }
         if !duplicateKeys.isEmpty {
             context.recordDuplicateKeys(duplicateKeys)
+        }
+    }
+
+    /// This value as Foundation JSON, kept untyped at the current path, or `nil` when it is beyond
+    /// the run's limits (``MappingContext/exceedsLimits(untyped:)``): each string in it read
+    /// with U+FFFD (a value, or a key of an object in it) is reported at its own path, below the
+    /// current one, rather than at the value as a whole (``reportRepairs(keeping:kept:context:)``).
+    ///
+    /// Of a key given more than once, only the last member is kept, and only its strings are
+    /// reported; the duplicate key is reported at the value holding it, as before.
+    func untypedValue(context: inout MappingContext) -> Any? {
+        // Before the measure, which reads the strings too.
+        let mark = document.repairCount
+        guard !context.exceedsLimits(untyped: self) else { return nil }
+        let value = foundationValue
+        if document.repairCount % JSONDocument.duplicateUnit != mark % JSONDocument.duplicateUnit {
+            context.withValuesCounted { reportRepairedStrings(context: &$0) }
+            document.forgetRepairedStrings(since: mark)
+        }
+        return value
+    }
+
+    /// Records each string read with U+FFFD in this value, at its path (only when there is one).
+    @inline(never)
+    private func reportRepairedStrings(context: inout MappingContext) {
+        switch document.nodes[index].kind {
+        case .string, .decodedString:
+            if document.isRepairedString(at: index) { context.recordRepairedText() }
+        case .array:
+            var position = 0
+            forEachElement { element in
+                _ = context.descend(into: .index(position)) { context in
+                    element.reportRepairedStrings(context: &context)
+                    return true
+                }
+                position += 1
+            }
+        case .object:
+            // The members kept: the last of each key.
+            var last: [String: Int] = [:]
+            var members: [(key: String, value: DocumentValue)] = []
+            object.forEachMember { key, value in
+                last[key] = members.count
+                members.append((key, value))
+            }
+            for (position, member) in members.enumerated() where last[member.key] == position {
+                _ = context.descend(into: .key(member.key)) { context in
+                    if document.isRepairedString(at: member.value.index - 1) { context.recordRepairedText() }
+                    member.value.reportRepairedStrings(context: &context)
+                    return true
+                }
+            }
+        default:
+            break
         }
     }
 

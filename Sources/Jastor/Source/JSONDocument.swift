@@ -280,6 +280,17 @@ package final class JSONDocument: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// Whether the string node at `index` reads with U+FFFD in place of text a `String` cannot hold,
+    /// as ``string(at:)`` would read it; counts nothing.
+    func isRepairedString(at index: Int) -> Bool {
+        let node = nodes[index]
+        switch node.kind {
+        case .decodedString: return node.second != 0
+        case .string: return withStringBytes(at: index) { Self.validString($0) } == nil
+        default: return false
+        }
+    }
+
     /// `text` as a `String`, or `nil` when it is not valid UTF-8.
     ///
     /// Through `UTF8Span` where the standard library has it: validated once by
@@ -321,6 +332,13 @@ package final class JSONDocument: Sendable {
         let reported = count / Self.duplicateUnit
         let keys = duplicateKeys.withLock { Array($0.dropFirst(reported)) }
         return (now % Self.duplicateUnit - count % Self.duplicateUnit, keys)
+    }
+
+    /// Forgets the repaired strings counted after `count` (a ``repairCount``), each reported at
+    /// its own place; the duplicate keys counted stay to be reported.
+    func forgetRepairedStrings(since count: Int) {
+        let strings = repairCount % Self.duplicateUnit - count % Self.duplicateUnit
+        if strings > 0 { repairs.subtract(strings, ordering: .relaxed) }
     }
 
     /// Marks the repairs and duplicate keys after the first `count` as reported.
