@@ -90,7 +90,7 @@ private final class PickyHolder: JastorObject {
         let (note, issues) = try Self.map(Array(#"{"meta": {"a": ["\ud800"]}, "\udfff": 1}"#.utf8))
         #expect((note.meta["a"] as? [String]) == ["\u{FFFD}"])
         #expect(note.extras["\u{FFFD}"] as? Int == 1)
-        #expect(issues.sorted() == ["meta.a[0]: " + Self.expected, Self.expected].sorted())
+        #expect(issues.sorted() == ["meta.a[0]: " + Self.expected, "\u{FFFD}: " + Self.expected].sorted())
         var arrayIssues: [JastorIssue] = []
         let notes = try [Note](json: Data(#"[{"title": "x"}, {"title": "\ud800"}]"#.utf8), issues: &arrayIssues)
         #expect(notes.map(\.title) == ["x", "\u{FFFD}"])
@@ -124,6 +124,27 @@ private final class PickyHolder: JastorObject {
             ])
     }
 
+    /// A key `.unmappedKeys` keeps that reads with U+FFFD is reported at its own path, and so is
+    /// each string read with U+FFFD inside a value it keeps; of a key given twice only the value
+    /// kept is looked at.
+    @Test func whatUnmappedKeysKeepIsReportedWhereItIs() throws {
+        let text = #"{"zz": {"k": ["\ud800"]}, "dup": "\ud800", "dup": "fine", "q\udfff": [1, "\udc00"]}"#
+        var issues: [JastorIssue] = []
+        let note = try Note(jsonString: text, issues: &issues)
+        #expect(note.extras["dup"] as? String == "fine")
+        #expect(
+            issues.map(\.path) == [["dup"], ["zz", "k", 0], [.key("q\u{FFFD}")], [.key("q\u{FFFD}"), 1]], "\(issues)")
+        #expect(issues.first?.description == "dup: expected one value for the key, found 2 (the last is kept)")
+        let kept: [String: Any] = note.extras
+        for issue in issues.dropFirst() {
+            #expect(issue.description.hasSuffix(Self.expected), "\(issue)")
+            #expect(issue.path.value(in: kept) != nil, "\(issue)")
+        }
+        for index in [1, 3] where index < issues.count {
+            #expect(issues[index].path.value(in: kept) as? String == "\u{FFFD}", "\(issues[index])")
+        }
+    }
+
     /// A key that is not valid UTF-8 is its repair wherever a key is read: it maps the property
     /// whose key is that repair (raw or escaped, and not also kept as unmapped), and is otherwise
     /// kept under it; reported either way.
@@ -140,7 +161,7 @@ private final class PickyHolder: JastorObject {
         var issues: [JastorIssue] = []
         let other = try Replaced(json: Data(Array(#"{"b"#.utf8) + [0xFF] + Array(#"": 5}"#.utf8)), issues: &issues)
         #expect(other.value == 0 && other.rest["b\u{FFFD}"] as? Int == 5)
-        #expect(issues.map(\.description) == [Self.expected])
+        #expect(issues.map(\.description) == ["b\u{FFFD}: " + Self.expected])
     }
 
     /// Two keys that differ in the input but repair to the same text are one key, as duplicate keys
@@ -161,7 +182,8 @@ private final class PickyHolder: JastorObject {
             let values = kept == 2 ? 3 : 2
             #expect(
                 issues.map(\.description) == [
-                    "\(key): expected one value for the key, found \(values) (the last is kept)", Self.expected,
+                    "\(key): expected one value for the key, found \(values) (the last is kept)",
+                    "\(key): " + Self.expected,
                 ], "\(input)")
         }
     }

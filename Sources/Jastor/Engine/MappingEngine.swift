@@ -353,15 +353,32 @@ enum MappingEngine {
         var found: [String: Any] = [:]
         var allScalars = true
         var repeated = RepeatedKeys()
+        // From bytes, the members met, so that a string read with U+FFFD among them is reported
+        // at its own path (a key where it was met, a value's strings inside the value kept).
+        let document = (members as? DocumentObject)?.document
+        let mark = document?.repairCount ?? 0
+        var met: [(key: String, value: DocumentValue, kept: Bool)] = []
         // The keys single-key properties read are skipped before they become `String`s.
         members.forEachMember(outside: plan.keyTable) { key, member in
+            let documentMember = document == nil ? nil : member as? DocumentValue
             guard !plan.propertyKeys.contains(key),
                 context.descend(into: .key(key), { !$0.exceedsLimits(untyped: member) })
-            else { return }
+            else {
+                if let documentMember { met.append((key, documentMember, false)) }
+                return
+            }
             if allScalars, isContainer(member) { allScalars = false }
-            if found.updateValue(member.foundationValue, forKey: key) != nil { repeated.count(key) }
+            if found.updateValue(member.foundationValue, forKey: key) != nil {
+                repeated.count(key)
+                if let earlier = met.lastIndex(where: { $0.kept && $0.key == key }) { met[earlier].kept = false }
+            }
+            if let documentMember { met.append((key, documentMember, true)) }
         }
         repeated.record(context: &context)
+        if let document, document.repairCount % JSONDocument.duplicateUnit != mark % JSONDocument.duplicateUnit {
+            DocumentValue.reportRepairedStrings(ofMembers: met, context: &context)
+            document.forgetRepairedStrings(since: mark)
+        }
         // The property is read (through its key path, boxed) only when there is something to add.
         guard !found.isEmpty else { return }
         // From bytes, into a model's storage holding no members yet, scalars are stored as they

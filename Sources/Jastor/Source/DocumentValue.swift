@@ -152,13 +152,39 @@ struct DocumentValue: JSONSource {
             }
             for (position, member) in members.enumerated() where last[member.key] == position {
                 _ = context.descend(into: .key(member.key)) { context in
-                    if document.isRepairedString(at: member.value.index - 1) { context.recordRepairedText() }
+                    if member.value.hasRepairedKey { context.recordRepairedText() }
                     member.value.reportRepairedStrings(context: &context)
                     return true
                 }
             }
         default:
             break
+        }
+    }
+
+    /// Whether this value is an object's member whose key reads with U+FFFD (the key's node is
+    /// the one before the value's).
+    private var hasRepairedKey: Bool { index > 0 && document.isRepairedString(at: index - 1) }
+
+    /// Records each string read with U+FFFD among the `members` of an object `keepUnmappedKeys` met.
+    ///
+    /// Each at its path: a key where it was met, and inside a value `kept` (the last kept of its
+    /// key), each string as ``untypedValue(context:)`` reports it. The caller then forgets the
+    /// repairs counted while it met them.
+    static func reportRepairedStrings(
+        ofMembers members: [(key: String, value: DocumentValue, kept: Bool)], context: inout MappingContext
+    ) {
+        var reportedKeys: Set<String> = []
+        context.withValuesCounted { context in
+            for member in members {
+                let reportsKey = member.value.hasRepairedKey && reportedKeys.insert(member.key).inserted
+                guard reportsKey || member.kept else { continue }
+                _ = context.descend(into: .key(member.key)) { context in
+                    if reportsKey { context.recordRepairedText() }
+                    if member.kept { member.value.reportRepairedStrings(context: &context) }
+                    return true
+                }
+            }
         }
     }
 
