@@ -104,6 +104,24 @@ private final class WholeAndPathAddress: JastorObject {
             ])
     }
 
+    /// Of a key given twice inside an untyped value, only the value kept is looked at: a number no
+    /// Foundation number holds in the value not kept is not reported at the path of the one kept.
+    @Test func insideAnUntypedValueOnlyTheValueKeptIsReportedForItsNumber() throws {
+        let inexact = "0.12345678901234567890123456789012345678901"
+        let json =
+            #"{"metadata": {"n": \#(inexact), "n": 2}, "anything": [{"x": \#(inexact), "x": "s"}, {"y": 1, "y": \#(inexact)}]}"#
+        var issues: [JastorIssue] = []
+        let model = try Everything(json: Data(json.utf8), issues: &issues)
+        #expect(model.metadata["n"] as? Int == 2 && (model.anything.first as? [String: Any])?["x"] as? String == "s")
+        #expect(
+            issues.map(\.description) == [
+                #"metadata: expected one value for each key (the last is kept), found "n" given more than once"#,
+                "anything[1].y: expected a number a Double or Decimal holds exactly (kept as the nearest Double, "
+                    + "or as text beyond it), found Number \(inexact)",
+                #"anything: expected one value for each key (the last is kept), found "x", "y" given more than once"#,
+            ])
+    }
+
     @Test func aKeyGivenTwiceInATypedDictionaryIsReported() throws {
         var issues: [JastorIssue] = []
         let model = try Everything(json: Data(#"{"scores": {"a": 1, "b": 2, "a": 3}}"#.utf8), issues: &issues)

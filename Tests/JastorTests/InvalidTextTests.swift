@@ -201,6 +201,30 @@ private final class PickyHolder: JastorObject {
             ])
     }
 
+    /// A JSON archive's string escaped with one more `$` (its spelling of a string that starts
+    /// with `$`) that holds text a `String` cannot hold is refused as any other: the reader's
+    /// unescaping keeps the repair, in a property, an element, an untyped value and a key.
+    @Test func anEscapedArchiveStringKeepsItsRepair() throws {
+        let note = Note()
+        note.title = "$t"
+        note.tags = ["$g"]
+        note.meta = ["$k": 1, "v": "$v"]
+        var text = String(decoding: try note.archivedData(format: .json), as: UTF8.self)
+        for (escaped, damaged) in [("$$t", #"$$\ud800"#), ("$$g", #"$$\udc00"#), ("$$k", #"$$\udfff"#), ("$$v", "$$")] {
+            #expect(text.contains(#""\#(escaped)""#), "\(escaped)")
+            text = text.replacingOccurrences(of: #""\#(escaped)""#, with: #""\#(damaged)""#)
+        }
+        // Invalid UTF-8 after the escape: the reader keeps such a string as bytes.
+        var bytes = Array(text.utf8)
+        let escape = Array(#""$$""#.utf8)
+        let start = try #require(bytes.indices.first { bytes[$0...].starts(with: escape) })
+        bytes.insert(0xFF, at: start + escape.count - 1)
+        let error = try #require(throws: JastorError.self) { try Note.unarchive(from: Data(bytes)) }
+        let paths: [JastorPath] = [["title"], ["tags", 0], ["meta", "v"], ["meta", .key("$\u{FFFD}")]]
+        #expect(Set(error.issues.map(\.path)) == Set(paths) && error.issues.count == paths.count, "\(error)")
+        #expect(error.issues.allSatisfy { $0.description.hasSuffix(": " + Self.expected) }, "\(error)")
+    }
+
     /// Surrogate pairs, a real U+FFFD (escaped or not) and other characters are text a `String`
     /// holds: nothing is reported.
     @Test func validTextIsNotReported() throws {

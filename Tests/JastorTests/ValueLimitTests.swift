@@ -73,6 +73,23 @@ import Testing
         return list.data(top: top)
     }
 
+    /// An untyped value holding a number no Foundation number holds, which is reported, counts its
+    /// values once, as any other untyped value does: the values after it still fit.
+    @Test func anUntypedValueWithAReportedNumberCountsItsValuesOnce() throws {
+        let inexact = "0.12345678901234567890123456789012345678901"
+        let json = Data(#"{"anything": [\#(inexact), 1], "strings": ["a"]}"#.utf8)  // 1 + 2 + 1 + 1 values
+        var issues: [JastorIssue] = []
+        let model = try JastorLimits.withCurrent(JastorLimits(maximumValueCount: 5)) {
+            try Everything(json: json, issues: &issues)
+        }
+        #expect(model.anything.count == 2 && model.strings == ["a"])
+        #expect(
+            issues.map(\.description) == [
+                "anything[0]: expected a number a Double or Decimal holds exactly (kept as the nearest Double, "
+                    + "or as text beyond it), found Number \(inexact)"
+            ])
+    }
+
     @Test func fortyLevelsOfSharedArraysUnderAnUntypedArray() throws {
         let error = try #require(throws: JastorError.self) { try Everything.unarchive(from: sharedArrays(levels: 40)) }
         #expect(error.issues.map(\.kind) == [.tooManyValues])

@@ -90,8 +90,9 @@ struct MappingContext {
         switch measure(value, levels: Self.maximumDepth - trail.currentDepth, scan: &scan) {
         case .fits:
             if scan.hasInexactNumber || scan.hasCycle || scan.hasKeysEqualAsStrings {
+                // Its values were counted by the measure: not again.
                 var containersAbove: Set<ObjectIdentifier> = []
-                recordChanges(in: value, containersAbove: &containersAbove)
+                withValuesCounted { $0.recordChanges(in: value, containersAbove: &containersAbove) }
             }
             return false
         case .tooDeep: return trail.isTooDeep(found: "deeper input", force: true)
@@ -233,7 +234,19 @@ struct MappingContext {
         switch value.kind {
         case .object:
             recordKeysEqualAsStrings(in: value)
+            // Of a key the bytes give more than once, only the last member is kept: only it is looked at.
+            var last: [String: Int] = [:]
+            if value is DocumentValue {
+                var position = 0
+                value.object.forEachMember { key, _ in
+                    last[key] = position
+                    position += 1
+                }
+            }
+            var position = 0
             value.object.forEachMember { key, member in
+                defer { position += 1 }
+                guard last.isEmpty || last[key] == position else { return }
                 _ = descend(into: .key(key)) { context in
                     context.recordChanges(in: member, containersAbove: &containersAbove)
                     return true

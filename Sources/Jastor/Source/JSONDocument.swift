@@ -193,7 +193,9 @@ package final class JSONDocument: Sendable {
                 case .string(let unescaped):
                     if unescaped == text { continue }
                     decodedStrings.append(unescaped)
-                    nodes[index] = Node(kind: .decodedString, first: decodedStrings.count - 1, second: 0)
+                    // A repair the reader made stays one: `second` says so (``appendDecodedString``).
+                    let repaired = node.kind == .decodedString ? node.second : 0
+                    nodes[index] = Node(kind: .decodedString, first: decodedStrings.count - 1, second: repaired)
                 case .null:
                     nodes[index] = Node(kind: .null, first: 0, second: 0)
                 case .double(let value):
