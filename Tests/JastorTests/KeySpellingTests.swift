@@ -91,6 +91,20 @@ private final class ReadOnceSpelledTwiceSwapped: ReadOnceSpelledTwice {
     override class var spellings: (read: String, written: String) { ("caf\u{E9}", "cafe\u{301}") }
 }
 
+/// Two key paths through one key spelled two ways, both written: output writes the key once, as
+/// the first spells it, and the second path's step reads that spelling back in silence.
+private final class TwoPathsSpelledTwice: JastorObject {
+    var first = 0
+    var second = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.first, key: JastorPath([.key("caf\u{E9}"), .key("first")]))
+            property(\.second, key: JastorPath([.key("cafe\u{301}"), .key("second")]))
+        }
+    }
+}
+
 /// A key in another Unicode spelling is the same key wherever Jastor looks one up, and reported.
 ///
 /// From bytes as from a dictionary (whose `String` keys compare that way): properties, key path
@@ -175,6 +189,25 @@ private final class ReadOnceSpelledTwiceSwapped: ReadOnceSpelledTwice {
             let again = try type.init(validatingJSON: output)
             #expect(Self.values(of: again) == [1, 1, 2, 2])
         }
+    }
+
+    /// Two written key paths whose first steps are one key in two spellings write one object, under
+    /// the first path's spelling; the second path reads it back from there without an issue (it was
+    /// reported as read in another spelling, and strict mapping threw the model's own output).
+    @Test func keyPathsThroughOneKeySpelledTwoWaysReadTheirOutputBack() throws {
+        let model = TwoPathsSpelledTwice()
+        model.first = 1
+        model.second = 2
+        let output = try model.jsonData()
+        #expect(output == Data("{\"caf\u{E9}\":{\"first\":1,\"second\":2}}".utf8))
+        let again = try TwoPathsSpelledTwice(validatingJSON: output)
+        #expect(again.first == 1 && again.second == 2)
+        var issues: [JastorIssue] = []
+        let other = try TwoPathsSpelledTwice(
+            json: Data("{\"cafe\u{301}\":{\"first\":1,\"second\":2}}".utf8), issues: &issues)
+        #expect(other.first == 1 && other.second == 2)
+        #expect(
+            issues.map(\.description) == [Self.respelled("cafe\u{301}", read: "cafe\u{301}", declared: "caf\u{E9}")])
     }
 
     /// The four properties' values.
