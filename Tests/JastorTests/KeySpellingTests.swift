@@ -61,6 +61,50 @@ private final class Accent: JastorObject {
     override class var properties: [JastorProperty] { register { property(\.cafe, key: "caf\u{E9}") } }
 }
 
+/// A key read in one spelling by a `.decodeOnly` property (the key of an earlier version) and in
+/// the other by a property that reads and writes it, as a key and as a key path's step: output
+/// writes the second one's spelling, the one read back in silence.
+private class ReadOnceSpelledTwice: JastorObject {
+    var old = 0
+    var new = 0
+    var oldInBox = 0
+    var newInBox = 0
+
+    /// The spelling of the `.decodeOnly` properties' keys, then that of the written ones.
+    class var spellings: (read: String, written: String) { ("cafe\u{301}", "caf\u{E9}") }
+
+    override class var properties: [JastorProperty] {
+        let (read, written) = spellings
+        return [
+            .init("old", \ReadOnceSpelledTwice.old, key: JastorPath([.key(read)]), direction: .decodeOnly),
+            .init("new", \ReadOnceSpelledTwice.new, key: JastorPath([.key(written)])),
+            .init(
+                "oldInBox", \ReadOnceSpelledTwice.oldInBox, key: JastorPath([.key("box"), .key(read)]),
+                direction: .decodeOnly),
+            .init("newInBox", \ReadOnceSpelledTwice.newInBox, key: JastorPath([.key("box"), .key(written)])),
+        ]
+    }
+}
+
+/// ``ReadOnceSpelledTwice`` with the two spellings the other way round.
+private final class ReadOnceSpelledTwiceSwapped: ReadOnceSpelledTwice {
+    override class var spellings: (read: String, written: String) { ("caf\u{E9}", "cafe\u{301}") }
+}
+
+/// Two key paths through one key spelled two ways, both written: output writes the key once, as
+/// the first spells it, and the second path's step reads that spelling back in silence.
+private final class TwoPathsSpelledTwice: JastorObject {
+    var first = 0
+    var second = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.first, key: JastorPath([.key("caf\u{E9}"), .key("first")]))
+            property(\.second, key: JastorPath([.key("cafe\u{301}"), .key("second")]))
+        }
+    }
+}
+
 /// A key in another Unicode spelling is the same key wherever Jastor looks one up, and reported.
 ///
 /// From bytes as from a dictionary (whose `String` keys compare that way): properties, key path
@@ -111,6 +155,64 @@ private final class Accent: JastorObject {
             try SecondSpelled(validatingJSON: Data(#"{"e\#u{301}": 4, "가": 6}"#.utf8))
         }
         #expect(strict.issues.map(\.description) == [Self.respelled("가", read: "가", declared: "\u{1100}\u{1161}")])
+    }
+
+    /// A key that a `.decodeOnly` property spells one way and a written property the other is
+    /// written back in the written property's spelling, so that spelling reads in silence (before,
+    /// the first property's spelling decided: the model's own output was reported, and strict
+    /// mapping threw it, or input in the other spelling was written back respelled without a word)
+    /// and the `.decodeOnly` property's spelling is reported, from bytes and dictionaries alike.
+    @Test(arguments: [ReadOnceSpelledTwice.self, ReadOnceSpelledTwiceSwapped.self])
+    fileprivate func aKeyIsWrittenBackAsTheWrittenPropertySpellsIt(_ type: ReadOnceSpelledTwice.Type) throws {
+        let (read, written) = type.spellings
+        // `String` calls the two spellings equal: told apart by their bytes.
+        for (spelling, isWritten) in [(written, true), (read, false)] {
+            let text = "{\"\(spelling)\": 1, \"box\": {\"\(spelling)\": 2}}"
+            let expected =
+                isWritten
+                ? []
+                : [
+                    Self.respelled(spelling, read: spelling, declared: written),
+                    Self.respelled("box.\(spelling)", read: spelling, declared: written),
+                ]
+            var issues: [JastorIssue] = []
+            let model = try type.init(json: Data(text.utf8), issues: &issues)
+            #expect(Self.values(of: model) == [1, 1, 2, 2])
+            #expect(issues.map(\.description) == expected, "\(text)")
+            var fromDictionary: [JastorIssue] = []
+            let mapped = type.init(dictionary: [spelling: 1, "box": [spelling: 2]], issues: &fromDictionary)
+            #expect(Self.values(of: mapped) == [1, 1, 2, 2])
+            #expect(fromDictionary.map(\.description) == expected, "\(text)")
+            // The model's own output holds the written spelling, and reads back strictly.
+            let output = try model.jsonData()
+            #expect(output == Data("{\"\(written)\":1,\"box\":{\"\(written)\":2}}".utf8))
+            let again = try type.init(validatingJSON: output)
+            #expect(Self.values(of: again) == [1, 1, 2, 2])
+        }
+    }
+
+    /// Two written key paths whose first steps are one key in two spellings write one object, under
+    /// the first path's spelling; the second path reads it back from there without an issue (it was
+    /// reported as read in another spelling, and strict mapping threw the model's own output).
+    @Test func keyPathsThroughOneKeySpelledTwoWaysReadTheirOutputBack() throws {
+        let model = TwoPathsSpelledTwice()
+        model.first = 1
+        model.second = 2
+        let output = try model.jsonData()
+        #expect(output == Data("{\"caf\u{E9}\":{\"first\":1,\"second\":2}}".utf8))
+        let again = try TwoPathsSpelledTwice(validatingJSON: output)
+        #expect(again.first == 1 && again.second == 2)
+        var issues: [JastorIssue] = []
+        let other = try TwoPathsSpelledTwice(
+            json: Data("{\"cafe\u{301}\":{\"first\":1,\"second\":2}}".utf8), issues: &issues)
+        #expect(other.first == 1 && other.second == 2)
+        #expect(
+            issues.map(\.description) == [Self.respelled("cafe\u{301}", read: "cafe\u{301}", declared: "caf\u{E9}")])
+    }
+
+    /// The four properties' values.
+    private static func values(of model: ReadOnceSpelledTwice) -> [Int] {
+        [model.old, model.new, model.oldInBox, model.newInBox]
     }
 
     /// Review 15D: `{"cafe\u{301}": 1}` fills the property keyed `"café"`, which output writes

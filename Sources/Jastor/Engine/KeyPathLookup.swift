@@ -109,34 +109,36 @@ struct KeyPathStepReports {
         }
     }
 
-    /// Records each step of `path` whose key its object gives in another Unicode spelling, at the
-    /// step's path as read, unless that step was already reported: the value is followed, and the
-    /// path's own key is written back.
+    /// Records each step of `path` whose key its object gives in another Unicode spelling than
+    /// output writes there (``ClassPlan/writtenSpelling(at:)``), at the step's path as read,
+    /// unless that step was already reported: the value is followed, and the written key is
+    /// written back.
     ///
-    /// The first step is left out when `table` holds its key: a property reading that key
-    /// reports it where the model's keys are read.
+    /// The first step is left out when the plan's key table holds its key: a property reading
+    /// that key reports it where the model's keys are read.
     mutating func recordRespelled<Members: JSONObjectSource>(
-        along path: [JastorPath.Component], in members: Members, skippingKeysOf table: KeyTable,
-        context: inout MappingContext
+        along path: [JastorPath.Component], in members: Members, of plan: ClassPlan, context: inout MappingContext
     ) where Members.Member: JSONSource {
-        guard case .key(let key)? = path.first else { return }
+        guard case .key(let key)? = path.first, var current = members[key] else { return }
         var read = path
-        if let spelling = members.otherSpelling(ofKey: key) {
-            read[0] = .key(spelling)
-            var bytes = key
-            if bytes.withUTF8({ table.position(of: $0) }) < 0 {
-                recordIfRespelled(spelling, of: key, at: path[..<1], read: read[..<1], context: &context)
-            }
+        let first = plan.writtenSpelling(at: path[..<1])
+        let firstSpelling = members.otherSpelling(ofKey: first)
+        read[0] = .key(firstSpelling ?? first)
+        var bytes = key
+        if let firstSpelling, bytes.withUTF8({ plan.keyTable.position(of: $0) }) < 0 {
+            recordIfRespelled(firstSpelling, of: first, at: path[..<1], read: read[..<1], context: &context)
         }
-        guard var current = members[key] else { return }
         for depth in 1..<path.count {
-            if case .key(let next) = path[depth], case .object = current.kind,
-                let spelling = current.object.otherSpelling(ofKey: next)
-            {
-                read[depth] = .key(spelling)
-                recordIfRespelled(spelling, of: next, at: path[...depth], read: read[...depth], context: &context)
-            }
             guard let next = current.member(at: path[depth]) else { return }
+            if case .key = path[depth], case .object = current.kind {
+                let written = plan.writtenSpelling(at: path[...depth])
+                let spelling = current.object.otherSpelling(ofKey: written)
+                read[depth] = .key(spelling ?? written)
+                if let spelling {
+                    recordIfRespelled(
+                        spelling, of: written, at: path[...depth], read: read[...depth], context: &context)
+                }
+            }
             current = next
         }
     }

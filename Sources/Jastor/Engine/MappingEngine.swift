@@ -207,8 +207,10 @@ enum MappingEngine {
         if notes.contains(.respelledKey) { recordRespelledKeys(of: members, plan: plan, context: &context) }
     }
 
-    /// Records each key a property reads that `members` gives in another Unicode spelling, at the
-    /// key as read: the value is read, and the property's own key is written back
+    /// Records each key a property reads that `members` gives in another Unicode spelling than
+    /// output writes, at the key as read: the value is read, and the key is written back as the
+    /// property writing it spells it (``ClassPlan/writtenSpelling(at:)``: a `.decodeOnly` property
+    /// may spell it otherwise), else as the property reading it does
     /// (`cafe\u{301}: expected the key written back as read, found "cafe\u{301}", another Unicode
     /// spelling of the key "café" (written "café")`).
     private static func recordRespelledKeys<Members: JSONObjectSource>(
@@ -216,10 +218,10 @@ enum MappingEngine {
     ) {
         var reported: Set<String> = []
         for property in plan.properties {
-            guard case .key(let key)? = property.inputKey, reported.insert(key).inserted,
-                let spelling = members.otherSpelling(ofKey: key)
-            else { continue }
-            context.recordRespelledKey(spelling, of: key, at: [.key(spelling)])
+            guard case .key(let key)? = property.inputKey, reported.insert(key).inserted else { continue }
+            let written = plan.writtenSpelling(at: [.key(key)])
+            guard let spelling = members.otherSpelling(ofKey: written) else { continue }
+            context.recordRespelledKey(spelling, of: written, at: [.key(spelling)])
         }
     }
 
@@ -283,7 +285,7 @@ enum MappingEngine {
             }
             steps.recordRepeated(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
             if property.inputPathHasOtherSpellings {
-                steps.recordRespelled(along: path, in: members, skippingKeysOf: plan.keyTable, context: &context)
+                steps.recordRespelled(along: path, in: members, of: plan, context: &context)
             }
         }
     }

@@ -17,7 +17,8 @@ final class ClassPlan: Sendable {
     /// The properties read from a single key, in declaration order, each with the position of
     /// its key in ``keyTable``; borrowed from ``properties``, so that reading them retains nothing.
     let keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)]
-    /// The distinct keys of ``keyedProperties``.
+    /// The distinct keys of ``keyedProperties``, each spelled as output writes it
+    /// (``writtenSpelling(at:)``), so that a key read in another spelling is noted.
     let keyTable: KeyTable
     /// Whether no two of ``keyedProperties`` read the same key, so that as many of them found as
     /// an object has members means every member's key is one of ``keyTable``'s.
@@ -36,6 +37,9 @@ final class ClassPlan: Sendable {
     let jsonLayout: JSONOutputLayout
     /// The property that keeps the keys no other property maps, if the class has one.
     let unmappedKeys: PropertyPlan?
+    /// Whether two keys of the properties' paths are one text in two Unicode spellings
+    /// (`"café"` and `"cafe\u{301}"`): only then may a key be read in one and written in another.
+    let spellsSomeKeyTwoWays: Bool
     /// The first key of every property's input path: the keys the class maps.
     let mappedKeys: Set<String>
     /// The first key of every property's input and output path: the keys an `.unmappedKeys`
@@ -118,6 +122,12 @@ final class ClassPlan: Sendable {
             if let transform = property.accessor.archivedTransform { archivedTransforms[property.name] = transform }
         }
         self.archivedTransforms = archivedTransforms
+        let pathKeys = self.properties.flatMap { [$0.inputPath, $0.outputPath].compactMap { $0 } }.joined()
+            .compactMap { component -> String? in
+                guard case .key(let key) = component else { return nil }
+                return key
+            }
+        self.spellsSomeKeyTwoWays = Set(pathKeys).count != Set(pathKeys.map { Array($0.utf8) }).count
         var keys: [String] = []
         var keyPositions: [String: Int] = [:]
         var keyedProperties: [(property: PlanReference<PropertyPlan>, keyPosition: Int)] = []
@@ -125,7 +135,9 @@ final class ClassPlan: Sendable {
             guard case .key(let key)? = property.inputKey else { continue }
             let position = keyPositions[key] ?? keys.count
             if position == keys.count {
-                keys.append(key)
+                keys.append(
+                    Self.writtenSpelling(
+                        at: [.key(key)], in: self.properties, spellsSomeKeyTwoWays: spellsSomeKeyTwoWays))
                 keyPositions[key] = position
             }
             keyedProperties.append((PlanReference(property), position))
@@ -170,5 +182,31 @@ final class ClassPlan: Sendable {
         self.declarationIssues =
             builder.issues + archiveIdentity.declarationIssues(className: TypeName.short(modelType))
             + ArchiveFamily.declarationIssues(of: modelType, className: TypeName.short(modelType))
+    }
+
+    /// The spelling output writes for the last key of `steps`, the first steps of a property's
+    /// path: that of the first written path through the same steps (keys compared as `String`s
+    /// compare them), else the key as `steps` spell it.
+    ///
+    /// Keys in two Unicode spellings are one key, so a `.decodeOnly` property may read `"cafe\u{301}"`
+    /// where another property reads and writes `"café"`: that key is written `"café"`, which is
+    /// then the spelling read back as written (``MappingContext/recordRespelledKey(_:of:at:)``).
+    func writtenSpelling(at steps: ArraySlice<JastorPath.Component>) -> String {
+        Self.writtenSpelling(at: steps, in: properties, spellsSomeKeyTwoWays: spellsSomeKeyTwoWays)
+    }
+
+    /// ``writtenSpelling(at:)`` among `properties`.
+    private static func writtenSpelling(
+        at steps: ArraySlice<JastorPath.Component>, in properties: [PropertyPlan], spellsSomeKeyTwoWays: Bool
+    ) -> String {
+        guard let last = steps.last?.objectKey else { return "" }
+        guard spellsSomeKeyTwoWays else { return last }
+        for property in properties {
+            guard let path = property.outputPath, path.count >= steps.count,
+                path.prefix(steps.count).elementsEqual(steps)
+            else { continue }
+            return path[steps.count - 1].objectKey
+        }
+        return last
     }
 }
