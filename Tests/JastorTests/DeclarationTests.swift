@@ -95,6 +95,29 @@ private final class Duplicated: JastorObject {
     }
 }
 
+/// Two stored properties whose names are one text in two Unicode spellings.
+///
+/// `caf\u{E9}` and `cafe\u{301}`: Swift tells the identifiers apart; `String` calls them equal.
+/// Two properties writing one key given in two Unicode spellings.
+private final class TwoKeySpellings: JastorObject {
+    var a = 0
+    var b = 0
+
+    override class var properties: [JastorProperty] {
+        register {
+            property(\.a, key: "caf\u{E9}")
+            property(\.b, key: "cafe\u{301}")
+        }
+    }
+}
+
+private final class TwoSpellings: JastorObject {
+    var café = 0
+    var café = 0
+
+    override class var properties: [JastorProperty] { register(\.café, \.café) }
+}
+
 private final class WrongElementType: JastorObject {
     var tags: [String] = []
     var name = ""
@@ -601,6 +624,21 @@ private final class Tally: JastorObject {
             Duplicated.declarationIssues.map(\.description) == [
                 "Duplicated.name: expected one registration in Duplicated.properties, found several: "
                     + #"\Duplicated.name (registration 1) and \Duplicated.name (registration 2)"#
+            ])
+    }
+
+    /// Names that differ only in their Unicode spelling look alike in a message: it spells both
+    /// out and says to rename one.
+    @Test func twoSpellingsOfOneNameAreToldApartInTheMessage() {
+        let issues = TwoSpellings.declarationIssues.map(\.description)
+        #expect(
+            issues.first?.hasSuffix(#"; one name in two Unicode spellings (caf\u{e9}, cafe\u{301}): rename one"#)
+                == true,
+            "\(issues)")
+        #expect(
+            TwoKeySpellings.declarationIssues.map(\.description) == [
+                #"TwoKeySpellings.b: expected an output key no other property writes, found "café", which a writes too; "#
+                    + #"one key in two Unicode spellings (caf\u{e9}, cafe\u{301}): rename one"#
             ])
     }
 

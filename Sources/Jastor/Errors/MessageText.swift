@@ -57,6 +57,22 @@ enum MessageText {
         return escaped
     }
 
+    /// `text` with every scalar beyond ASCII written `\u{…}` (`caf\u{e9}`, `cafe\u{301}`): two
+    /// spellings of one text, which look alike printed, told apart.
+    static func spelledOut(_ text: String) -> String {
+        var spelled = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, let escape = escape(scalar, after: Preceding()) {
+                spelled += escape
+            } else if scalar.isASCII {
+                spelled.unicodeScalars.append(scalar)
+            } else {
+                spelled += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+        }
+        return spelled
+    }
+
     /// The two scalars before the one being written, which decide whether a joiner or a mark is
     /// escaped.
     struct Preceding {

@@ -384,9 +384,10 @@ extension ClassPlan {
                     let otherText = JastorPath(other.path).description
                     record(
                         plan.name, expected: "an output key no other property writes",
-                        found: other.path == path
+                        found: (other.path == path
                             ? "\"\(text)\", which \(other.name) writes too"
                             : "\"\(text)\", which collides with \"\(otherText)\" that \(other.name) writes")
+                            + Self.spellingAdvice(otherText, text, of: "key"))
                     continue
                 }
                 written.append((plan.name, path))
@@ -446,8 +447,24 @@ extension ClassPlan {
                 + "\(second.keyPath) (registration \(second.position + 1))"
             let advice =
                 first.keyPath == second.keyPath
-                ? "" : ", which both reach \(name)'s storage (a computed property over \(name)? register one)"
+                ? Self.spellingAdvice(Self.lastName(first.keyPath), Self.lastName(second.keyPath))
+                : ", which both reach \(name)'s storage (a computed property over \(name)? register one)"
             record(name, expected: "one registration in \(type).properties", found: "several: \(both)\(advice)")
+        }
+
+        /// `; one name in two Unicode spellings (caf\u{e9}, cafe\u{301}): rename one` when `first`
+        /// and `second`, names (or keys) of two properties, are one text in two spellings:
+        /// identifiers Swift tells apart, which `String` calls equal and which look alike printed;
+        /// else nothing.
+        static func spellingAdvice(_ first: String, _ second: String, of noun: String = "name") -> String {
+            guard first == second, !first.utf8.elementsEqual(second.utf8) else { return "" }
+            return "; one \(noun) in two Unicode spellings (\(MessageText.spelledOut(first)), "
+                + "\(MessageText.spelledOut(second))): rename one"
+        }
+
+        /// The name a key path's text ends with (`name` of `\\Note.name`).
+        private static func lastName(_ keyPath: String) -> String {
+            keyPath.split(separator: ".").last.map(String.init) ?? keyPath
         }
 
         /// Reports a registration whose key path reaches no property Jastor can name.
