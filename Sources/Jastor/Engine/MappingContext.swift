@@ -235,18 +235,7 @@ struct MappingContext {
         case .object:
             recordKeysEqualAsStrings(in: value)
             // Of a key the bytes give more than once, only the last member is kept: only it is looked at.
-            var last: [String: Int] = [:]
-            if value is DocumentValue {
-                var position = 0
-                value.object.forEachMember { key, _ in
-                    last[key] = position
-                    position += 1
-                }
-            }
-            var position = 0
-            value.object.forEachMember { key, member in
-                defer { position += 1 }
-                guard last.isEmpty || last[key] == position else { return }
+            value.object.forEachKeptMember { key, member in
                 _ = descend(into: .key(key)) { context in
                     context.recordChanges(in: member, containersAbove: &containersAbove)
                     return true

@@ -160,6 +160,23 @@ struct DocumentObject: JSONObjectSource {
         }
     }
 
+    // Two passes: the first finds the position of each key's last member. Only walks off the
+    // usual path call it (issues about the values kept).
+    func forEachKeptMember(_ body: (String, DocumentValue) -> Void) {
+        var last: [String: Int] = [:]
+        var position = 0
+        forEachMember { key, _ in
+            last[key] = position
+            position += 1
+        }
+        guard last.count < count else { return forEachMember(body) }
+        position = 0
+        forEachMember { key, value in
+            if last[key] == position { body(key, value) }
+            position += 1
+        }
+    }
+
     var foundationDictionary: [String: Any] {
         var dictionary: [String: Any] = [:]
         dictionary.reserveCapacity(count)

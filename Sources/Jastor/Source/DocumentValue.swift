@@ -143,17 +143,10 @@ struct DocumentValue: JSONSource {
                 position += 1
             }
         case .object:
-            // The members kept: the last of each key.
-            var last: [String: Int] = [:]
-            var members: [(key: String, value: DocumentValue)] = []
-            object.forEachMember { key, value in
-                last[key] = members.count
-                members.append((key, value))
-            }
-            for (position, member) in members.enumerated() where last[member.key] == position {
-                _ = context.descend(into: .key(member.key)) { context in
-                    if member.value.hasRepairedKey { context.recordRepairedText() }
-                    member.value.reportRepairedStrings(context: &context)
+            object.forEachKeptMember { key, member in
+                _ = context.descend(into: .key(key)) { context in
+                    if member.hasRepairedKey { context.recordRepairedText() }
+                    member.reportRepairedStrings(context: &context)
                     return true
                 }
             }

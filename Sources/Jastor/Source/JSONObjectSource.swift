@@ -38,6 +38,10 @@ protocol JSONObjectSource: FoundationMemberLookup {
     /// else in one order for every run (a Foundation dictionary's, by its keys).
     func forEachMember(_ body: (String, Member) -> Void)
 
+    /// Calls `body` with the members a Foundation dictionary built from the object keeps, as
+    /// ``forEachMember(_:)`` orders them: of a key given more than once, only the last member.
+    func forEachKeptMember(_ body: (String, Member) -> Void)
+
     /// Calls `body` with every member in whatever order is cheapest: for walks whose outcome no
     /// order changes (counting values).
     func forEachMemberInAnyOrder(_ body: (String, Member) -> Void)
@@ -84,6 +88,11 @@ extension JSONObjectSource {
     }
 
     func count(ofKey key: String) -> Int { self[key] == nil ? 0 : 1 }
+
+    // Every member: a key is given once (``mayRepeatKeys``).
+    func forEachKeptMember(_ body: (String, Member) -> Void) {
+        forEachMember(body)
+    }
 
     // A lookup per property: a Foundation object finds a key by hashing it.
     func forEachNamedMember(of plan: ClassPlan, _ body: (PropertyPlan, Member) -> Void) {
