@@ -377,7 +377,7 @@ enum MappingEngine {
             if let documentMember { met.append((key, documentMember, true)) }
         }
         repeated.record(context: &context)
-        if let document, document.repairCount % JSONDocument.duplicateUnit != mark % JSONDocument.duplicateUnit {
+        if let document, document.repairedStrings(since: mark) != 0 {
             DocumentValue.reportRepairedStrings(ofMembers: met, context: &context)
             document.forgetRepairedStrings(since: mark)
         }

@@ -120,7 +120,7 @@ struct DocumentValue: JSONSource {
         let mark = document.repairCount
         guard !context.exceedsLimits(untyped: self) else { return nil }
         let value = foundationValue
-        if document.repairCount % JSONDocument.duplicateUnit != mark % JSONDocument.duplicateUnit {
+        if document.repairedStrings(since: mark) != 0 {
             context.withValuesCounted { reportRepairedStrings(context: &$0) }
             document.forgetRepairedStrings(since: mark)
         }

@@ -330,16 +330,21 @@ package final class JSONDocument: Sendable {
 
     /// The repaired strings and the duplicate keys counted after `count` (a ``repairCount``).
     func unreported(since count: Int) -> (repairs: Int, duplicateKeys: [String]) {
-        let now = repairCount
         let reported = count / Self.duplicateUnit
         let keys = duplicateKeys.withLock { Array($0.dropFirst(reported)) }
-        return (now % Self.duplicateUnit - count % Self.duplicateUnit, keys)
+        return (repairedStrings(since: count), keys)
+    }
+
+    /// How many repaired strings were counted after `count` (a ``repairCount``), duplicate keys
+    /// aside.
+    func repairedStrings(since count: Int) -> Int {
+        repairCount % Self.duplicateUnit - count % Self.duplicateUnit
     }
 
     /// Forgets the repaired strings counted after `count` (a ``repairCount``), each reported at
     /// its own place; the duplicate keys counted stay to be reported.
     func forgetRepairedStrings(since count: Int) {
-        let strings = repairCount % Self.duplicateUnit - count % Self.duplicateUnit
+        let strings = repairedStrings(since: count)
         if strings > 0 { repairs.subtract(strings, ordering: .relaxed) }
     }
 
